@@ -1,0 +1,82 @@
+"""One small error tree. Every failure a provider can produce is a ``ProviderFailure`` with a kind."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from domain.models import Attempt
+
+
+class FailureKind(StrEnum):
+    """Why a provider attempt failed; the fallback policy decides on this alone."""
+
+    SERVER_ERROR = "server_error"
+    RATE_LIMITED = "rate_limited"
+    QUOTA_EXHAUSTED = "quota_exhausted"
+    TIMEOUT = "timeout"
+    NETWORK = "network"
+    MALFORMED = "malformed"
+    BLOCKED = "blocked"
+    AUTH = "auth"
+    BAD_REQUEST = "bad_request"
+
+
+class SearchRelayError(Exception):
+    """Base of every error searchrelay raises on purpose; its message is safe to show a user."""
+
+
+class ConfigurationError(SearchRelayError):
+    """The environment does not describe a usable setup (missing key, unknown provider, ...)."""
+
+
+class InvalidRequestError(SearchRelayError):
+    """The caller asked for something that cannot be served (bad filter value, bad URL, ...)."""
+
+
+class ProviderFailure(SearchRelayError):
+    """One provider attempt failed. ``detail`` is short, human-readable and free of secrets."""
+
+    def __init__(
+        self,
+        provider: str,
+        kind: FailureKind,
+        detail: str,
+        *,
+        status: int | None = None,
+        retry_after: str | None = None,
+    ) -> None:
+        super().__init__(f"{provider}: {kind.value}: {detail}")
+        self.provider = provider
+        self.kind = kind
+        self.detail = detail
+        self.status = status
+        # The raw Retry-After header value; the policy interprets it (domain.retry_after).
+        self.retry_after = retry_after
+
+
+class SearchFailed(SearchRelayError):
+    """No provider produced an answer. Carries every attempt so the caller can show what happened."""
+
+    def __init__(self, message: str, attempts: list[Attempt], kind: FailureKind | None = None) -> None:
+        super().__init__(message)
+        self.attempts = attempts
+        self.kind = kind
+
+
+class PageUnavailable(SearchRelayError):
+    """A page could not be read. ``reason`` is one short line, e.g. 'HTTP 404' or 'blocked: private address'."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        super().__init__(f"{url}: {reason}")
+        self.url = url
+        self.reason = reason
+
+
+class UnsafeUrl(PageUnavailable):
+    """The URL points somewhere the server must not go (private network, odd scheme, ...)."""
+
+
+class UnsupportedContent(PageUnavailable):
+    """The page is of a content type that cannot be turned into text."""

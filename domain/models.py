@@ -1,0 +1,70 @@
+"""The request and outcome models every layer speaks."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.filters import Filter, Freshness
+
+
+class WebSearchResult(BaseModel):
+    """One search hit. ``page_content`` is filled only when full pages were asked for."""
+
+    model_config = ConfigDict(frozen=True)
+
+    title: str
+    link: str
+    snippet: str
+    page_content: str | None = None
+
+
+class SearchRequest(BaseModel):
+    """A validated search request; the entrypoints build it, the use case and adapters read it."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    query: str = Field(min_length=1, max_length=2000)
+    num_results: int = Field(default=3, ge=1, le=20)
+    return_full_pages: bool = False
+    freshness: Freshness | None = None
+    country: str | None = None  # ISO 3166-1 alpha-2, lower case
+    language: str | None = None  # ISO 639-1, lower case
+
+    def requested_filters(self) -> frozenset[Filter]:
+        wanted = {
+            Filter.FRESHNESS: self.freshness is not None,
+            Filter.COUNTRY: self.country is not None,
+            Filter.LANGUAGE: self.language is not None,
+        }
+        return frozenset(name for name, asked in wanted.items() if asked)
+
+
+class ProviderAnswer(BaseModel):
+    """What one provider returned: hits, and for answer engines the synthesized answer."""
+
+    model_config = ConfigDict(frozen=True)
+
+    results: list[WebSearchResult]
+    answer: str | None = None
+
+
+class Attempt(BaseModel):
+    """One step of the provider chain as the caller sees it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    provider: str
+    outcome: str = Field(description="'ok', 'skipped', 'cancelled' or the failure kind, e.g. 'server_error'")
+    detail: str = ""
+
+
+class SearchOutcome(BaseModel):
+    """A successful search: who answered, with what, after which attempts."""
+
+    query: str
+    provider: str
+    results: list[WebSearchResult]
+    attempts: list[Attempt]
+    took_ms: float
+    answer: str | None = None
+    cached: bool = False

@@ -1,0 +1,57 @@
+"""The ports: what the application needs from the outside world, as typing.Protocol."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+from domain.filters import Filter
+from domain.models import ProviderAnswer, SearchOutcome, SearchRequest
+from domain.pages import FetchedPage
+
+
+class SearchPort(Protocol):
+    """A web search provider. Raises ``ProviderFailure`` (with a kind) on any failure."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def capabilities(self) -> frozenset[Filter]:
+        """The filters this provider honours; the chain skips it for requests needing others."""
+        ...
+
+    async def search(self, request: SearchRequest) -> ProviderAnswer: ...
+
+
+class PageFetcherPort(Protocol):
+    """Fetches one URL safely. Raises ``PageUnavailable`` (or ``UnsafeUrl``) with a short reason."""
+
+    async def fetch(self, url: str) -> FetchedPage: ...
+
+
+class ContentExtractorPort(Protocol):
+    """Turns a fetched page into clean Markdown. CPU-bound and synchronous; callers run it off the loop.
+
+    Raises ``UnsupportedContent`` for content types it cannot turn into text.
+    """
+
+    def extract(self, page: FetchedPage) -> str: ...
+
+
+class CachePort(Protocol):
+    """Stores successful outcomes by key for a while."""
+
+    async def get(self, key: str) -> SearchOutcome | None: ...
+
+    async def set(self, key: str, outcome: SearchOutcome) -> None: ...
+
+
+class Clock(Protocol):
+    """Time, injected so that behaviour depending on it can be tested without sleeping."""
+
+    def monotonic(self) -> float: ...
+
+    def now(self) -> datetime:
+        """Aware UTC wall-clock time (for Retry-After dates and 'until' times shown to users)."""
+        ...
