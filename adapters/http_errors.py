@@ -1,0 +1,175 @@
+"""The one place that turns httpx exceptions and HTTP answers into a ``ProviderFailure``.
+
+Every search adapter sends its request inside ``provider_call`` and passes the response to
+``check_response``; nothing else in the code base classifies transport errors or status codes.
+Failure details never contain a URL or a header: a URL can carry a key (SearXNG credentials,
+OpenRouter proxies), so only the status, the exception class and the provider's own short
+message are kept.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+
+from domain.errors import FailureKind, ProviderFailure
+
+_DETAIL_LIMIT = 200
+MAX_ANSWER_BYTES = 5_000_000  # real search answers are tens of kilobytes
+# Providers that answer "out of credits" with a plain 400 only tell it apart in the body.
+_QUOTA_PHRASES = ("not enough credits", "out of credits", "quota", "usage limit", "plan limit", "credit limit")
+_QUOTA_STATUSES = frozenset({402, 432, 433})
+
+
+def classify_status(status: int, message: str = "") -> FailureKind | None:
+    """The failure kind of an HTTP status (``None`` for success), refined by the body's message."""
+    if 200 <= status < 300:
+        return None
+    lowered = message.lower()
+    if status in _QUOTA_STATUSES or (status in (400, 403) and any(p in lowered for p in _QUOTA_PHRASES)):
+        return FailureKind.QUOTA_EXHAUSTED
+    if status == 429:
+        return FailureKind.RATE_LIMITED
+    if status in (401, 403):
+        return FailureKind.AUTH
+    if status >= 500:
+        return FailureKind.SERVER_ERROR
+    if status >= 400:
+        return FailureKind.BAD_REQUEST
+    # 1xx/3xx where a JSON answer was expected: the provider (or a proxy) said something odd.
+    return FailureKind.MALFORMED
+
+
+def classify_exception(exc: httpx.HTTPError) -> FailureKind:
+    """The failure kind of a transport error. Timeouts first: ConnectTimeout is no ConnectError."""
+    if isinstance(exc, httpx.TimeoutException):
+        return FailureKind.TIMEOUT
+    if isinstance(exc, httpx.DecodingError):
+        return FailureKind.MALFORMED
+    return FailureKind.NETWORK
+
+
+async def send(
+    client: httpx.AsyncClient, provider: str, request: httpx.Request, *, max_bytes: int = MAX_ANSWER_BYTES
+) -> httpx.Response:
+    """Send one provider request and return its 2xx response with the body read.
+
+    The body is streamed and refused past ``max_bytes``: a broken or hostile endpoint answering
+    with tens of megabytes must not be able to make the server swallow them.
+    """
+    with provider_call(provider):
+        response = await client.send(request, stream=True)
+        try:
+            body = bytearray()
+            async for chunk in response.aiter_bytes():
+                body.extend(chunk)
+                if len(body) > max_bytes:
+                    raise ProviderFailure(
+                        provider, FailureKind.MALFORMED, f"the answer exceeded {max_bytes // 1_000_000} MB"
+                    )
+        finally:
+            await response.aclose()
+    # The body is already decoded; drop the headers that describe the encoded form.
+    headers = [(k, v) for k, v in response.headers.multi_items() if k not in ("content-encoding", "content-length")]
+    answered = httpx.Response(response.status_code, headers=headers, content=bytes(body), request=request)
+    check_response(provider, answered)
+    return answered
+
+
+@contextmanager
+def provider_call(provider: str) -> Iterator[None]:
+    """Wrap one provider request so that transport errors leave as a classified failure."""
+    try:
+        yield
+    except httpx.HTTPError as exc:
+        kind = classify_exception(exc)
+        raise ProviderFailure(provider, kind, _describe_exception(exc)) from None
+
+
+def check_response(provider: str, response: httpx.Response) -> None:
+    """Raise a classified ``ProviderFailure`` unless the response is a 2xx."""
+    if response.is_success:
+        return
+    message = provider_message(response)
+    kind = classify_status(response.status_code, message)
+    assert kind is not None  # a non-2xx always has a kind
+    detail = f"HTTP {response.status_code}" + (f": {message}" if message else "")
+    raise ProviderFailure(
+        provider,
+        kind,
+        detail,
+        status=response.status_code,
+        retry_after=response.headers.get("retry-after"),
+    )
+
+
+def json_body(provider: str, response: httpx.Response) -> dict[str, Any]:
+    """The response's JSON object, or a ``malformed`` failure when it is not one."""
+    try:
+        data = response.json()
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+        raise ProviderFailure(provider, FailureKind.MALFORMED, "the answer was not JSON") from None
+    if not isinstance(data, dict):
+        raise ProviderFailure(
+            provider, FailureKind.MALFORMED, f"expected a JSON object, got {type(data).__name__}"
+        )
+    return data
+
+
+def malformed(provider: str, detail: str) -> ProviderFailure:
+    """A failure for an answer whose shape is wrong (missing or mistyped fields)."""
+    return ProviderFailure(provider, FailureKind.MALFORMED, detail)
+
+
+def provider_message(response: httpx.Response) -> str:
+    """The provider's own short explanation from an error body, whatever its JSON dialect."""
+    try:
+        data: Any = response.json()
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+        text = response.text.strip() if _looks_textual(response) else ""
+        return _shorten(" ".join(text.split()))
+    return _shorten(_find_message(data))
+
+
+def _find_message(data: Any) -> str:
+    # Serper {"message"}, Tavily {"detail": {"error"}}, Brave {"error": {"detail"}},
+    # OpenAI-style {"error": {"message"}}, FastAPI {"detail": "..."}.
+    if isinstance(data, str):
+        return data
+    if isinstance(data, dict):
+        for key in ("message", "error", "detail", "error_message", "msg"):
+            if key in data:
+                found = _find_message(data[key])
+                if found:
+                    return found
+    return ""
+
+
+def _looks_textual(response: httpx.Response) -> bool:
+    media = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    return media.startswith("text/plain") or media == ""
+
+
+def _shorten(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _DETAIL_LIMIT else text[: _DETAIL_LIMIT - 1] + "…"
+
+
+def _describe_exception(exc: httpx.HTTPError) -> str:
+    # str(exc) of an httpx error can hold the request URL; the class name alone is safe and telling.
+    names = {
+        httpx.ConnectTimeout: "connect timed out",
+        httpx.ReadTimeout: "read timed out",
+        httpx.WriteTimeout: "write timed out",
+        httpx.PoolTimeout: "timed out waiting for a free connection",
+        httpx.ConnectError: "could not connect (refused, unreachable or DNS failure)",
+        httpx.ReadError: "connection broken while reading the answer",
+        httpx.RemoteProtocolError: "the server broke the HTTP protocol (connection reset or truncated answer)",
+        httpx.DecodingError: "the answer could not be decoded",
+        httpx.TooManyRedirects: "too many redirects",
+    }
+    return names.get(type(exc), type(exc).__name__)

@@ -1,0 +1,64 @@
+"""Serper (Google results): ``POST {base}/search`` with ``X-API-KEY``; hits under ``organic[]``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from pydantic import SecretStr
+
+from adapters.http_errors import json_body, malformed, send
+from adapters.search.parsing import result_from_item
+from domain.filters import Filter, Freshness
+from domain.models import ProviderAnswer, SearchRequest
+
+DEFAULT_BASE_URL = "https://google.serper.dev"
+
+
+class SerperSearch:
+    """SearchPort over Serper's JSON API."""
+
+    name = "serper"
+    capabilities = frozenset({Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE})
+
+    def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str = DEFAULT_BASE_URL) -> None:
+        self._client = client
+        self._api_key = api_key
+        self._url = base_url.rstrip("/") + "/search"
+
+    async def search(self, request: SearchRequest) -> ProviderAnswer:
+        http_request = self._client.build_request(
+            "POST",
+            self._url,
+            json=self.request_body(request),
+            headers={"X-API-KEY": self._api_key.get_secret_value(), "Accept": "application/json"},
+        )
+        data = json_body(self.name, await send(self._client, self.name, http_request))
+        return self.parse(data)
+
+    @staticmethod
+    def request_body(request: SearchRequest) -> dict[str, Any]:
+        body: dict[str, Any] = {"q": request.query, "num": request.num_results}
+        if request.country:
+            body["gl"] = request.country
+        if request.language:
+            body["hl"] = request.language
+        if request.freshness:
+            body["tbs"] = _tbs(request.freshness)
+        return body
+
+    def parse(self, data: dict[str, Any]) -> ProviderAnswer:
+        if "organic" not in data and "searchParameters" not in data:
+            raise malformed(self.name, "the answer has neither 'organic' nor 'searchParameters'")
+        organic = data.get("organic", [])
+        if not isinstance(organic, list):
+            raise malformed(self.name, "'organic' is not a list")
+        results = [r for item in organic if (r := result_from_item(item, "title", "link", "snippet"))]
+        return ProviderAnswer(results=results)
+
+
+def _tbs(freshness: Freshness) -> str:
+    if freshness.period is not None:
+        return "qdr:" + freshness.period[1]  # pd -> qdr:d, pw -> qdr:w, ...
+    assert freshness.start is not None and freshness.end is not None
+    return f"cdr:1,cd_min:{freshness.start:%m/%d/%Y},cd_max:{freshness.end:%m/%d/%Y}"
