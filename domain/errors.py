@@ -59,10 +59,13 @@ class ProviderFailure(SearchRelayError):
 class SearchFailed(SearchRelayError):
     """No provider produced an answer. Carries every attempt so the caller can show what happened."""
 
-    def __init__(self, message: str, attempts: list[Attempt], kind: FailureKind | None = None) -> None:
+    def __init__(
+        self, message: str, attempts: list[Attempt], kind: FailureKind | None = None, provider: str | None = None
+    ) -> None:
         super().__init__(message)
         self.attempts = attempts
         self.kind = kind
+        self.provider = provider  # whose failure ``kind`` describes: the first in chain order
 
 
 class PageUnavailable(SearchRelayError):

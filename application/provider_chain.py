@@ -1,0 +1,215 @@
+"""Running one request down the provider chain: skips, per-attempt timeouts, hedging, the deadline.
+
+The policy (what a failure means) lives in the domain; this module is the mechanics of
+starting, racing and cancelling attempts. Hedging follows the tail-at-scale idea: when the
+provider in front has not answered within its hedge delay, the next one is started too and
+the first good answer wins - never up front, because providers bill per query.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from application.provider_health import ProviderHealth
+from domain.errors import FailureKind, ProviderFailure, SearchFailed
+from domain.fallback import Decision, decide
+from domain.models import Attempt, ProviderAnswer, SearchRequest
+from domain.ports import Clock, SearchPort
+from domain.redaction import Redactor
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ChainAnswer:
+    provider: str
+    answer: ProviderAnswer
+    attempts: list[Attempt]
+
+
+@dataclass
+class _Run:
+    """The state of one call down the chain."""
+
+    request: SearchRequest
+    waiting: list[SearchPort]
+    attempts: list[Attempt] = field(default_factory=list)
+    failures: list[ProviderFailure] = field(default_factory=list)
+    running: dict[asyncio.Task[ProviderAnswer], tuple[SearchPort, float]] = field(default_factory=dict)
+    stopped: bool = False  # a stopping failure was seen: start nothing new
+
+
+class ProviderChain:
+    def __init__(
+        self,
+        ports: Sequence[SearchPort],
+        *,
+        clock: Clock,
+        redactor: Redactor,
+        health: ProviderHealth,
+        attempt_timeout: float,
+        deadline: float,
+    ) -> None:
+        self._ports = list(ports)
+        self._clock = clock
+        self._redact = redactor
+        self._health = health
+        self._attempt_timeout = attempt_timeout
+        self._deadline = deadline
+
+    @property
+    def names(self) -> list[str]:
+        return [port.name for port in self._ports]
+
+    async def search(self, request: SearchRequest) -> ChainAnswer:
+        run = _Run(request=request, waiting=[])
+        run.waiting = self._eligible(request, run.attempts)
+        if not run.waiting:
+            raise SearchFailed(self._nothing_eligible_message(request, run.attempts), run.attempts)
+        ends_at = self._clock.monotonic() + self._deadline
+        try:
+            return await self._race(run, ends_at)
+        finally:
+            for task in run.running:
+                task.cancel()
+            if run.running:
+                await asyncio.gather(*run.running, return_exceptions=True)
+
+    def _eligible(self, request: SearchRequest, attempts: list[Attempt]) -> list[SearchPort]:
+        wanted = request.requested_filters()
+        eligible = []
+        for port in self._ports:
+            missing = sorted(wanted - port.capabilities)
+            if missing:
+                attempts.append(
+                    Attempt(provider=port.name, outcome="skipped", detail=f"does not support {', '.join(missing)}")
+                )
+            else:
+                eligible.append(port)
+        return eligible
+
+    def _nothing_eligible_message(self, request: SearchRequest, attempts: list[Attempt]) -> str:
+        wanted = sorted(request.requested_filters())
+        unsupported = [f for f in wanted if not any(f in port.capabilities for port in self._ports)]
+        names = ", ".join(self.names)
+        if unsupported:
+            return (
+                f"No configured provider supports the {', '.join(unsupported)} filter "
+                f"(configured: {names}). Drop the filter or configure a provider that supports it."
+            )
+        return f"No configured provider supports this combination of filters ({', '.join(wanted)}); configured: {names}."
+
+    async def _race(self, run: _Run, ends_at: float) -> ChainAnswer:
+        self._start_next(run, hedge=False)
+        while run.running:
+            now = self._clock.monotonic()
+            if now >= ends_at:
+                return self._deadline_expired(run)
+            wake_at = ends_at
+            hedge_at = self._hedge_time(run)
+            if hedge_at is not None:
+                wake_at = min(wake_at, hedge_at)
+            done, _ = await asyncio.wait(
+                run.running, timeout=max(0.0, wake_at - now), return_when=asyncio.FIRST_COMPLETED
+            )
+            if not done:
+                if hedge_at is not None and self._clock.monotonic() >= hedge_at:
+                    self._start_next(run, hedge=True)
+                continue
+            for task in done:
+                answer = self._settle(run, task)
+                if answer is not None:
+                    return answer
+            if not run.running and not run.stopped:
+                self._start_next(run, hedge=False)
+        raise self._all_failed(run)
+
+    def _start_next(self, run: _Run, *, hedge: bool) -> None:
+        """Start the next provider the health board admits; record the ones it skips."""
+        while run.waiting and not run.stopped:
+            port = run.waiting.pop(0)
+            skip_reason = self._health.admit(port.name)
+            if skip_reason is not None:
+                run.attempts.append(Attempt(provider=port.name, outcome="skipped", detail=skip_reason))
+                continue
+            task = asyncio.create_task(self._attempt(port, run.request), name=f"search:{port.name}")
+            run.running[task] = (port, self._clock.monotonic())
+            if hedge:
+                logger.info("hedging: %s started while the provider before it is still running", port.name)
+            return
+
+    def _hedge_time(self, run: _Run) -> float | None:
+        """When to start the next provider alongside the running one, if hedging applies now."""
+        if len(run.running) != 1 or not run.waiting or run.stopped:
+            return None
+        port, started = next(iter(run.running.values()))
+        delay = self._health.hedge_delay(port.name)
+        return None if delay is None else started + delay
+
+    async def _attempt(self, port: SearchPort, request: SearchRequest) -> ProviderAnswer:
+        try:
+            async with asyncio.timeout(self._attempt_timeout):
+                return await port.search(request)
+        except TimeoutError:
+            raise ProviderFailure(
+                port.name, FailureKind.TIMEOUT, f"no answer within {self._attempt_timeout:g} s"
+            ) from None
+
+    def _settle(self, run: _Run, task: asyncio.Task[ProviderAnswer]) -> ChainAnswer | None:
+        port, started = run.running.pop(task)
+        latency = self._clock.monotonic() - started
+        failure = _failure_of(port, task)
+        if failure is None:
+            answer = task.result()
+            self._health.record_success(port.name, latency)
+            count = len(answer.results)
+            run.attempts.append(Attempt(provider=port.name, outcome="ok", detail=f"{count} results in {latency * 1000:.0f} ms"))
+            for loser, _ in run.running.values():
+                self._health.record_cancelled(loser.name)
+                run.attempts.append(Attempt(provider=loser.name, outcome="cancelled", detail=f"{port.name} answered first"))
+            return ChainAnswer(provider=port.name, answer=answer, attempts=run.attempts)
+        failure = ProviderFailure(
+            failure.provider, failure.kind, self._redact(failure.detail), status=failure.status, retry_after=failure.retry_after
+        )
+        self._health.record_failure(port.name, failure)
+        run.failures.append(failure)
+        run.attempts.append(Attempt(provider=port.name, outcome=failure.kind.value, detail=failure.detail))
+        logger.warning("provider %s failed: %s (%s)", port.name, failure.kind.value, failure.detail)
+        if decide(failure.kind, next_available=bool(run.waiting) or bool(run.running)) is Decision.STOP:
+            run.stopped = True
+        return None
+
+    def _deadline_expired(self, run: _Run) -> ChainAnswer:
+        for port, _ in run.running.values():
+            self._health.record_cancelled(port.name)
+            run.attempts.append(Attempt(provider=port.name, outcome="timeout", detail="still running at the deadline"))
+        raise SearchFailed(
+            f"No provider answered within the {self._deadline:g} s deadline for this call.", run.attempts, FailureKind.TIMEOUT
+        )
+
+    def _all_failed(self, run: _Run) -> SearchFailed:
+        if not run.failures:
+            # Every eligible provider was skipped (circuits open): say so plainly.
+            skipped = "; ".join(f"{a.provider}: {a.detail}" for a in run.attempts)
+            return SearchFailed(f"Every provider is temporarily unavailable ({skipped}).", run.attempts, FailureKind.SERVER_ERROR)
+        # With hedging a later provider can fail first; the caller hears about them in chain order.
+        order = {name: i for i, name in enumerate(self.names)}
+        first, *others = sorted(run.failures, key=lambda f: order.get(f.provider, len(order)))
+        message = f"{first.provider} failed: {first.detail} ({first.kind.value})."
+        for other in others:
+            message += f"\nFallback {other.provider} also failed: {other.detail} ({other.kind.value})."
+        return SearchFailed(message, run.attempts, first.kind, first.provider)
+
+
+def _failure_of(port: SearchPort, task: asyncio.Task[ProviderAnswer]) -> ProviderFailure | None:
+    exc = task.exception()
+    if exc is None:
+        return None
+    if isinstance(exc, ProviderFailure):
+        return exc
+    # An adapter bug must not take the call down: treat it as a malformed answer, keep the trace in the log.
+    logger.error("provider %s raised an unexpected %s", port.name, type(exc).__name__, exc_info=exc)
+    return ProviderFailure(port.name, FailureKind.MALFORMED, f"unexpected {type(exc).__name__} while reading the answer")

@@ -1,0 +1,84 @@
+"""What the chain knows about each provider's recent behaviour: its circuit and its latency."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from domain.circuit_breaker import BreakerBoard, BreakerPolicy, BreakerState
+from domain.errors import FailureKind, ProviderFailure
+from domain.latency import LatencyBoard, hedge_delay
+from domain.ports import Clock
+
+
+@dataclass(frozen=True)
+class HedgePolicy:
+    floor_seconds: float = 1.0
+    cap_seconds: float = 2.5  # 0 disables hedging
+    min_samples: int = 10
+
+
+@dataclass(frozen=True)
+class ProviderStatus:
+    """One provider's state as shown to users (CLI, MCP resource): no secrets in here."""
+
+    circuit: BreakerState
+    open_until: datetime | None
+    consecutive_failures: int
+    last_failure: FailureKind | None
+    latency_p50_ms: float | None
+    latency_p95_ms: float | None
+    samples: int
+
+
+class ProviderHealth:
+    def __init__(
+        self, clock: Clock, breaker_policy: BreakerPolicy | None = None, hedge_policy: HedgePolicy | None = None
+    ) -> None:
+        self._breakers = BreakerBoard(clock, breaker_policy)
+        self._latency = LatencyBoard()
+        self._hedge = hedge_policy or HedgePolicy()
+
+    def admit(self, name: str) -> str | None:
+        """``None`` when a call may go to ``name`` now, else why it is skipped."""
+        admission = self._breakers.for_provider(name).allow()
+        if admission.admitted:
+            return None
+        if admission.open_until is not None:
+            return f"circuit open until {admission.open_until:%H:%M:%S}Z after repeated failures"
+        return "circuit half-open: a probe call is already testing this provider"
+
+    def hedge_delay(self, name: str) -> float | None:
+        return hedge_delay(
+            self._latency.for_provider(name),
+            floor_seconds=self._hedge.floor_seconds,
+            cap_seconds=self._hedge.cap_seconds,
+            min_samples=self._hedge.min_samples,
+        )
+
+    def record_success(self, name: str, latency_seconds: float) -> None:
+        self._breakers.for_provider(name).record_success()
+        self._latency.for_provider(name).record(latency_seconds)
+
+    def record_failure(self, name: str, failure: ProviderFailure) -> None:
+        self._breakers.for_provider(name).record_provider_failure(failure)
+
+    def record_cancelled(self, name: str) -> None:
+        self._breakers.for_provider(name).record_cancelled()
+
+    def status(self, name: str) -> ProviderStatus:
+        breaker = self._breakers.for_provider(name).snapshot()
+        window = self._latency.for_provider(name)
+        return ProviderStatus(
+            circuit=breaker.state,
+            open_until=breaker.open_until,
+            consecutive_failures=breaker.consecutive_failures,
+            last_failure=breaker.last_failure,
+            latency_p50_ms=_ms(window.p50),
+            latency_p95_ms=_ms(window.p95),
+            samples=len(window),
+        )
+
+
+def _ms(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds * 1000, 1)
