@@ -1,0 +1,70 @@
+"""An in-process cache of search outcomes: TTL expiry by the injected clock, bounded by true LRU.
+
+Good for one replica; replicas that should share answers need a shared store behind the same
+``CachePort``. No method awaits, so each get or set is atomic within the event loop.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from domain.models import SearchOutcome
+from domain.ports import Clock
+
+
+@dataclass(frozen=True)
+class _Entry:
+    expires_at: float  # monotonic
+    outcome: SearchOutcome
+
+
+class MemoryCache:
+    """``CachePort`` in memory.
+
+    ``ttl_seconds`` of 0 disables the cache (get always misses, set stores nothing) so that
+    configuration can turn caching off without rewiring. Outcomes are copied deeply on the way in
+    and out: ``SearchOutcome`` is mutable, and a caller editing its answer must not edit the cache.
+    """
+
+    def __init__(self, clock: Clock, *, ttl_seconds: float, max_entries: int = 512) -> None:
+        if ttl_seconds < 0:
+            raise ValueError("ttl_seconds must be 0 (disabled) or positive")
+        if max_entries < 1:
+            raise ValueError("max_entries must be at least 1")
+        self._clock = clock
+        self._ttl = ttl_seconds
+        self._max_entries = max_entries
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()  # least recently used first
+
+    async def get(self, key: str) -> SearchOutcome | None:
+        if self._ttl == 0:
+            return None
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        if self._clock.monotonic() >= entry.expires_at:
+            del self._entries[key]
+            return None
+        self._entries.move_to_end(key)
+        return entry.outcome.model_copy(deep=True)
+
+    async def set(self, key: str, outcome: SearchOutcome) -> None:
+        if self._ttl == 0:
+            return
+        now = self._clock.monotonic()
+        self._entries[key] = _Entry(now + self._ttl, outcome.model_copy(deep=True))
+        self._entries.move_to_end(key)
+        if len(self._entries) > self._max_entries:
+            self._drop_expired(now)
+        while len(self._entries) > self._max_entries:
+            self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        """Entries held, including expired ones not yet noticed."""
+        return len(self._entries)
+
+    def _drop_expired(self, now: float) -> None:
+        # Only when full: an expired entry should give up its slot before a live one is evicted.
+        for key in [k for k, entry in self._entries.items() if now >= entry.expires_at]:
+            del self._entries[key]

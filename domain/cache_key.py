@@ -1,0 +1,42 @@
+"""The cache key of a search request: equal for requests that must share an answer, distinct otherwise.
+
+Everything that changes the answer is in the key (the normalized query, the number of results,
+every filter, whether full pages were asked for); nothing else is. Queries that differ only in
+case, surrounding or repeated whitespace, or Unicode composition are the same search. The key is
+a sha256 over a canonical JSON form, so it is stable across processes (no ``hash()``
+randomization), fixed in length for shared stores, and free of the query text itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import unicodedata
+
+from domain.models import SearchRequest
+
+#: Bump when the key's ingredients change, so old entries in a shared store are never misread.
+CACHE_KEY_VERSION = "v1"
+
+
+def normalize_query(query: str) -> str:
+    """The query as the cache sees it: NFC, whitespace collapsed and trimmed, case-folded."""
+    return " ".join(unicodedata.normalize("NFC", query).split()).casefold()
+
+
+def cache_key(request: SearchRequest) -> str:
+    material = {
+        "query": normalize_query(request.query),
+        "num_results": request.num_results,
+        "return_full_pages": request.return_full_pages,
+        "freshness": None if request.freshness is None else str(request.freshness),
+        "country": _normalize_code(request.country),
+        "language": _normalize_code(request.language),
+    }
+    canonical = json.dumps(material, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return f"search:{CACHE_KEY_VERSION}:{digest}"
+
+
+def _normalize_code(code: str | None) -> str | None:
+    return None if code is None else code.strip().casefold()

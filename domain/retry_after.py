@@ -1,0 +1,58 @@
+"""Reading an HTTP ``Retry-After`` header into a bounded number of seconds.
+
+The header is provider-controlled input: it can be a delta in seconds or an HTTP-date, and it
+can be absent, malformed or hostile. Whatever it says, the answer here is either ``None`` (no
+usable advice) or a wait in ``[0, RETRY_AFTER_CAP_SECONDS]``, so that one bad header can at worst
+cool a provider for an hour, never for days.
+
+Choices:
+
+- A date in the past means "you may retry now": ``0.0``. The header was valid, just stale.
+- A negative number is not valid ``delta-seconds`` (RFC 9110 allows digits only): ``None``.
+- Fractional seconds (``"1.5"``) are not in the RFC but some APIs send them; they are accepted.
+- A date without a usable zone (``-0000``) is read as UTC, which is what HTTP-dates are.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+
+#: The longest wait a Retry-After header can impose, whatever it says.
+RETRY_AFTER_CAP_SECONDS = 3600.0
+
+_DELTA_SECONDS = re.compile(r"\d+(?:\.\d+)?")
+
+
+def retry_after_seconds(value: str | None, now: datetime) -> float | None:
+    """Seconds to wait according to a Retry-After ``value`` seen at aware UTC time ``now``.
+
+    Returns ``None`` when there is no usable advice, otherwise a float in ``[0, cap]``.
+    """
+    if value is None:
+        return None
+    text = value.strip()
+    if not text:
+        return None
+    if _DELTA_SECONDS.fullmatch(text):
+        # float() of a very long digit string is inf, not an error; the clamp handles it.
+        return _clamp(float(text))
+    when = _parse_http_date(text)
+    if when is None:
+        return None
+    return _clamp((when - now).total_seconds())
+
+
+def _parse_http_date(text: str) -> datetime | None:
+    try:
+        when = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when
+
+
+def _clamp(seconds: float) -> float:
+    return min(max(seconds, 0.0), RETRY_AFTER_CAP_SECONDS)

@@ -1,0 +1,136 @@
+"""MemoryCache: TTL by the injected clock, true LRU, off at TTL 0, and copies in and out."""
+
+import pytest
+
+from adapters.cache.memory import MemoryCache
+from domain.models import Attempt, SearchOutcome, WebSearchResult
+from tests.unit.clock_fake import FakeClock
+
+pytestmark = pytest.mark.anyio
+
+
+def outcome(query: str = "q") -> SearchOutcome:
+    return SearchOutcome(
+        query=query,
+        provider="serper",
+        results=[WebSearchResult(title="T", link="https://example.com", snippet="s")],
+        attempts=[Attempt(provider="serper", outcome="ok")],
+        took_ms=12.0,
+    )
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+async def test_a_stored_outcome_comes_back(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60)
+    await cache.set("k", outcome())
+    assert await cache.get("k") == outcome()
+    assert await cache.get("other") is None
+
+
+async def test_an_entry_expires_after_its_ttl(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60)
+    await cache.set("k", outcome())
+    clock.advance(59.5)
+    assert await cache.get("k") is not None
+    clock.advance(0.5)
+    assert await cache.get("k") is None
+    assert len(cache) == 0
+
+
+async def test_reading_does_not_extend_the_ttl(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60)
+    await cache.set("k", outcome())
+    clock.advance(50)
+    assert await cache.get("k") is not None
+    clock.advance(10)
+    assert await cache.get("k") is None
+
+
+async def test_setting_again_restarts_the_ttl(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60)
+    await cache.set("k", outcome("old"))
+    clock.advance(50)
+    await cache.set("k", outcome("new"))
+    clock.advance(50)
+    hit = await cache.get("k")
+    assert hit is not None
+    assert hit.query == "new"
+
+
+async def test_the_least_recently_used_entry_is_evicted_first(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60, max_entries=3)
+    for key in ("a", "b", "c"):
+        await cache.set(key, outcome(key))
+    await cache.set("d", outcome("d"))
+    assert await cache.get("a") is None
+    assert [await cache.get(k) is not None for k in ("b", "c", "d")] == [True, True, True]
+
+
+async def test_a_read_refreshes_recency(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60, max_entries=3)
+    for key in ("a", "b", "c"):
+        await cache.set(key, outcome(key))
+    assert await cache.get("a") is not None  # now b is the least recently used
+    await cache.set("d", outcome("d"))
+    assert await cache.get("b") is None
+    await cache.set("e", outcome("e"))  # c went next: a was read after c was written
+    assert await cache.get("c") is None
+    assert [await cache.get(k) is not None for k in ("a", "d", "e")] == [True, True, True]
+
+
+async def test_an_overwrite_refreshes_recency(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60, max_entries=2)
+    await cache.set("a", outcome())
+    await cache.set("b", outcome())
+    await cache.set("a", outcome())
+    await cache.set("c", outcome())
+    assert await cache.get("b") is None
+    assert await cache.get("a") is not None
+
+
+async def test_expired_entries_make_room_before_live_ones_are_evicted(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60, max_entries=2)
+    await cache.set("old", outcome())
+    clock.advance(30)
+    await cache.set("live", outcome())
+    assert await cache.get("old") is not None  # "live" is now the least recently used
+    clock.advance(30)  # "old" has expired
+    await cache.set("new", outcome())
+    assert await cache.get("live") is not None
+    assert await cache.get("new") is not None
+    assert len(cache) == 2
+
+
+async def test_a_ttl_of_zero_disables_the_cache(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=0)
+    await cache.set("k", outcome())
+    assert len(cache) == 0
+    assert await cache.get("k") is None
+
+
+async def test_mutating_a_returned_outcome_does_not_poison_the_cache(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60)
+    await cache.set("k", outcome())
+    first = await cache.get("k")
+    assert first is not None
+    first.results.clear()
+    first.cached = True
+    assert await cache.get("k") == outcome()
+
+
+async def test_mutating_the_stored_outcome_afterwards_does_not_poison_the_cache(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60)
+    original = outcome()
+    await cache.set("k", original)
+    original.attempts.append(Attempt(provider="tavily", outcome="timeout"))
+    assert await cache.get("k") == outcome()
+
+
+@pytest.mark.parametrize(("ttl", "size"), [(-1, 10), (60, 0)])
+def test_nonsense_settings_are_refused(clock: FakeClock, ttl: float, size: int) -> None:
+    with pytest.raises(ValueError, match="must"):
+        MemoryCache(clock, ttl_seconds=ttl, max_entries=size)

@@ -1,0 +1,84 @@
+"""Cache keys: the same for requests that must share an answer, different for any that must not."""
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import domain
+from domain.cache_key import cache_key, normalize_query
+from domain.filters import Freshness
+from domain.models import SearchRequest
+
+
+def request(**overrides: Any) -> SearchRequest:
+    fields: dict[str, Any] = {"query": "python asyncio", "num_results": 3}
+    fields.update(overrides)
+    return SearchRequest(**fields)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["python asyncio", "  Python   AsyncIO ", "PYTHON\tasyncio\n", "python\u00a0asyncio"],
+)
+def test_queries_differing_in_case_or_whitespace_share_a_key(query: str) -> None:
+    assert cache_key(request(query=query)) == cache_key(request())
+
+
+def test_unicode_composition_does_not_matter() -> None:
+    composed, decomposed = "caf\u00e9", "cafe\u0301"
+    assert cache_key(request(query=composed)) == cache_key(request(query=decomposed))
+
+
+def test_case_folding_goes_beyond_lowercase() -> None:
+    assert normalize_query("STRASSE") == normalize_query("straße")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"query": "python asyncio tutorial"},
+        {"query": "pythonasyncio"},
+        {"num_results": 4},
+        {"return_full_pages": True},
+        {"freshness": Freshness.parse("pw")},
+        {"freshness": Freshness.parse("2024-01-01to2024-02-01")},
+        {"country": "de"},
+        {"language": "fr"},
+    ],
+)
+def test_anything_that_changes_the_answer_changes_the_key(change: dict[str, Any]) -> None:
+    assert cache_key(request(**change)) != cache_key(request())
+
+
+def test_different_filter_values_give_different_keys() -> None:
+    assert cache_key(request(freshness=Freshness.parse("pd"))) != cache_key(request(freshness=Freshness.parse("pw")))
+    assert cache_key(request(country="de")) != cache_key(request(country="fr"))
+    assert cache_key(request(country="de")) != cache_key(request(language="de"))
+
+
+def test_the_key_is_versioned_and_fixed_in_length() -> None:
+    short, long = cache_key(request(query="a")), cache_key(request(query="a" * 2000))
+    assert short.startswith("search:v1:")
+    assert len(short) == len(long) == len("search:v1:") + 64
+
+
+def test_the_key_is_stable_across_processes() -> None:
+    script = (
+        "from domain.cache_key import cache_key; from domain.models import SearchRequest; "
+        "print(cache_key(SearchRequest(query='python asyncio', num_results=3)))"
+    )
+    root = str(Path(domain.__file__).resolve().parent.parent)
+    keys = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": seed, "PYTHONPATH": root},
+        ).stdout.strip()
+        for seed in ("1", "2")
+    }
+    assert keys == {cache_key(request())}
