@@ -21,7 +21,14 @@ from domain.errors import FailureKind, ProviderFailure
 _DETAIL_LIMIT = 200
 MAX_ANSWER_BYTES = 5_000_000  # real search answers are tens of kilobytes
 # Providers that answer "out of credits" with a plain 400 only tell it apart in the body.
-_QUOTA_PHRASES = ("not enough credits", "out of credits", "quota", "usage limit", "plan limit", "credit limit")
+_QUOTA_PHRASES = (
+    "not enough credits",
+    "out of credits",
+    "quota",
+    "usage limit",
+    "plan limit",
+    "credit limit",
+)
 _QUOTA_STATUSES = frozenset({402, 432, 433})
 
 
@@ -114,9 +121,7 @@ def json_body(provider: str, response: httpx.Response) -> dict[str, Any]:
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
         raise ProviderFailure(provider, FailureKind.MALFORMED, "the answer was not JSON") from None
     if not isinstance(data, dict):
-        raise ProviderFailure(
-            provider, FailureKind.MALFORMED, f"expected a JSON object, got {type(data).__name__}"
-        )
+        raise ProviderFailure(provider, FailureKind.MALFORMED, f"expected a JSON object, got {type(data).__name__}")
     return data
 
 
@@ -150,7 +155,7 @@ def _find_message(data: Any) -> str:
 
 
 def _looks_textual(response: httpx.Response) -> bool:
-    media = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    media: str = response.headers.get("content-type", "").split(";")[0].strip().lower()
     return media.startswith("text/plain") or media == ""
 
 
@@ -161,7 +166,7 @@ def _shorten(text: str) -> str:
 
 def _describe_exception(exc: httpx.HTTPError) -> str:
     # str(exc) of an httpx error can hold the request URL; the class name alone is safe and telling.
-    names = {
+    names: dict[type[httpx.HTTPError], str] = {
         httpx.ConnectTimeout: "connect timed out",
         httpx.ReadTimeout: "read timed out",
         httpx.WriteTimeout: "write timed out",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -100,7 +101,9 @@ class ProviderChain:
                 f"No configured provider supports the {', '.join(unsupported)} filter "
                 f"(configured: {names}). Drop the filter or configure a provider that supports it."
             )
-        return f"No configured provider supports this combination of filters ({', '.join(wanted)}); configured: {names}."
+        return (
+            f"No configured provider supports this combination of filters ({', '.join(wanted)}); configured: {names}."
+        )
 
     async def _race(self, run: _Run, ends_at: float) -> ChainAnswer:
         self._start_next(run, hedge=False)
@@ -161,18 +164,26 @@ class ProviderChain:
     def _settle(self, run: _Run, task: asyncio.Task[ProviderAnswer]) -> ChainAnswer | None:
         port, started = run.running.pop(task)
         latency = self._clock.monotonic() - started
-        failure = _failure_of(port, task)
+        failure = _failure_of(port, task, self._redact)
         if failure is None:
             answer = task.result()
             self._health.record_success(port.name, latency)
             count = len(answer.results)
-            run.attempts.append(Attempt(provider=port.name, outcome="ok", detail=f"{count} results in {latency * 1000:.0f} ms"))
+            run.attempts.append(
+                Attempt(provider=port.name, outcome="ok", detail=f"{count} results in {latency * 1000:.0f} ms")
+            )
             for loser, _ in run.running.values():
                 self._health.record_cancelled(loser.name)
-                run.attempts.append(Attempt(provider=loser.name, outcome="cancelled", detail=f"{port.name} answered first"))
+                run.attempts.append(
+                    Attempt(provider=loser.name, outcome="cancelled", detail=f"{port.name} answered first")
+                )
             return ChainAnswer(provider=port.name, answer=answer, attempts=run.attempts)
         failure = ProviderFailure(
-            failure.provider, failure.kind, self._redact(failure.detail), status=failure.status, retry_after=failure.retry_after
+            failure.provider,
+            failure.kind,
+            self._redact(failure.detail),
+            status=failure.status,
+            retry_after=failure.retry_after,
         )
         self._health.record_failure(port.name, failure)
         run.failures.append(failure)
@@ -187,14 +198,20 @@ class ProviderChain:
             self._health.record_cancelled(port.name)
             run.attempts.append(Attempt(provider=port.name, outcome="timeout", detail="still running at the deadline"))
         raise SearchFailed(
-            f"No provider answered within the {self._deadline:g} s deadline for this call.", run.attempts, FailureKind.TIMEOUT
+            f"No provider answered within the {self._deadline:g} s deadline for this call.",
+            run.attempts,
+            FailureKind.TIMEOUT,
         )
 
     def _all_failed(self, run: _Run) -> SearchFailed:
         if not run.failures:
             # Every eligible provider was skipped (circuits open): say so plainly.
             skipped = "; ".join(f"{a.provider}: {a.detail}" for a in run.attempts)
-            return SearchFailed(f"Every provider is temporarily unavailable ({skipped}).", run.attempts, FailureKind.SERVER_ERROR)
+            return SearchFailed(
+                f"Every provider is temporarily unavailable ({skipped}).",
+                run.attempts,
+                FailureKind.SERVER_ERROR,
+            )
         # With hedging a later provider can fail first; the caller hears about them in chain order.
         order = {name: i for i, name in enumerate(self.names)}
         first, *others = sorted(run.failures, key=lambda f: order.get(f.provider, len(order)))
@@ -204,12 +221,16 @@ class ProviderChain:
         return SearchFailed(message, run.attempts, first.kind, first.provider)
 
 
-def _failure_of(port: SearchPort, task: asyncio.Task[ProviderAnswer]) -> ProviderFailure | None:
+def _failure_of(port: SearchPort, task: asyncio.Task[ProviderAnswer], redact: Redactor) -> ProviderFailure | None:
     exc = task.exception()
     if exc is None:
         return None
     if isinstance(exc, ProviderFailure):
         return exc
-    # An adapter bug must not take the call down: treat it as a malformed answer, keep the trace in the log.
-    logger.error("provider %s raised an unexpected %s", port.name, type(exc).__name__, exc_info=exc)
-    return ProviderFailure(port.name, FailureKind.MALFORMED, f"unexpected {type(exc).__name__} while reading the answer")
+    # An adapter bug must not take the call down: treat it as a malformed answer. The trace goes
+    # to the log through the redactor, since an exception's text can hold anything it touched.
+    trace = "".join(traceback.format_exception(exc))
+    logger.error("provider %s raised an unexpected %s:\n%s", port.name, type(exc).__name__, redact(trace))
+    return ProviderFailure(
+        port.name, FailureKind.MALFORMED, f"unexpected {type(exc).__name__} while reading the answer"
+    )

@@ -33,7 +33,10 @@ class ProviderStatus:
 
 class ProviderHealth:
     def __init__(
-        self, clock: Clock, breaker_policy: BreakerPolicy | None = None, hedge_policy: HedgePolicy | None = None
+        self,
+        clock: Clock,
+        breaker_policy: BreakerPolicy | None = None,
+        hedge_policy: HedgePolicy | None = None,
     ) -> None:
         self._breakers = BreakerBoard(clock, breaker_policy)
         self._latency = LatencyBoard()

@@ -60,7 +60,11 @@ class SearchFailed(SearchRelayError):
     """No provider produced an answer. Carries every attempt so the caller can show what happened."""
 
     def __init__(
-        self, message: str, attempts: list[Attempt], kind: FailureKind | None = None, provider: str | None = None
+        self,
+        message: str,
+        attempts: list[Attempt],
+        kind: FailureKind | None = None,
+        provider: str | None = None,
     ) -> None:
         super().__init__(message)
         self.attempts = attempts

@@ -36,16 +36,14 @@ class Freshness:
     def parse(cls, text: str) -> Freshness:
         value = text.strip()
         if value in _PERIODS:
-            return cls(period=value)  # type: ignore[arg-type]  # narrowed by the membership test
+            return cls(period=value)
         match = _RANGE.match(value)
         if match is None:
             raise InvalidRequestError(f"freshness {text!r} is not valid; use {FRESHNESS_FORMS}.")
         try:
             start, end = date.fromisoformat(match[1]), date.fromisoformat(match[2])
         except ValueError:
-            raise InvalidRequestError(
-                f"freshness {text!r} holds an impossible date; use {FRESHNESS_FORMS}."
-            ) from None
+            raise InvalidRequestError(f"freshness {text!r} holds an impossible date; use {FRESHNESS_FORMS}.") from None
         if start > end:
             raise InvalidRequestError(f"freshness {text!r} starts after it ends; put the earlier date first.")
         return cls(start=start, end=end)

@@ -13,9 +13,7 @@ class Redactor:
 
     def __init__(self, secrets: Iterable[str]) -> None:
         # Longest first, so a secret containing another is masked whole.
-        self._secrets = sorted(
-            {s for s in secrets if len(s.strip()) >= _MIN_SECRET_LENGTH}, key=len, reverse=True
-        )
+        self._secrets = sorted({s for s in secrets if len(s.strip()) >= _MIN_SECRET_LENGTH}, key=len, reverse=True)
 
     def __call__(self, text: str) -> str:
         for secret in self._secrets:

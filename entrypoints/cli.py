@@ -41,9 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("serve", help="run the MCP server on stdio (the default)")
     search = commands.add_parser("search", help="search from the terminal")
     search.add_argument("query", help="what to search for")
-    search.add_argument(
-        "-n", "--num-results", type=_num_results, default=3, help="how many results, 1-20 (default 3)"
-    )
+    search.add_argument("-n", "--num-results", type=_num_results, default=3, help="how many results, 1-20 (default 3)")
     search.add_argument("--json", action="store_true", help="print the structured result as JSON")
     commands.add_parser("providers", help="show the provider chain this environment gives")
     return parser

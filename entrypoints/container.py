@@ -42,7 +42,7 @@ class Container(containers.DeclarativeContainer):
 
     clock = providers.Singleton(SystemClock)
     redactor = providers.Singleton(lambda s: Redactor(s.secret_values()), settings)
-    opened_clients = providers.Singleton(list)
+    opened_clients: providers.Singleton[list[httpx.AsyncClient]] = providers.Singleton(list)
     # One client for every provider call: connection pooling across calls and providers.
     # The per-attempt bound is enforced by the chain; this timeout is the transport's backstop.
     http_client = providers.Singleton(

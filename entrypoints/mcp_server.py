@@ -53,7 +53,11 @@ def build_server(container: Container) -> MCPServer[None]:
             await close_clients(container.opened_clients())
 
     server: MCPServer[None] = MCPServer(
-        "searchrelay", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan
+        "searchrelay",
+        instructions=INSTRUCTIONS,
+        version="0.1.0",
+        lifespan=lifespan,
+        log_level=container.settings().log_level,
     )
     key_variables = provider_catalog.key_variables()
 
@@ -76,7 +80,11 @@ def build_server(container: Container) -> MCPServer[None]:
         title="Web search",
         description=WEB_SEARCH_DESCRIPTION,
         annotations=ToolAnnotations(
-            title="Web search", read_only_hint=True, open_world_hint=True, destructive_hint=False, idempotent_hint=True
+            title="Web search",
+            read_only_hint=True,
+            open_world_hint=True,
+            destructive_hint=False,
+            idempotent_hint=True,
         ),
     )
     return server

@@ -60,5 +60,6 @@ class SerperSearch:
 def _tbs(freshness: Freshness) -> str:
     if freshness.period is not None:
         return "qdr:" + freshness.period[1]  # pd -> qdr:d, pw -> qdr:w, ...
-    assert freshness.start is not None and freshness.end is not None
+    assert freshness.start is not None
+    assert freshness.end is not None
     return f"cdr:1,cd_min:{freshness.start:%m/%d/%Y},cd_max:{freshness.end:%m/%d/%Y}"

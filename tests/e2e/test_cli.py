@@ -1,0 +1,97 @@
+"""The `searchrelay` command for people: search, providers, configuration errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from tests.e2e.conftest import searchrelay_command
+from tests.support.fake_provider import FakeProvider, json_reply, serper_reply, tavily_reply
+
+SERPER_KEY = "serper-CLI-0a1b2c3d4e5f6a7b"
+TAVILY_KEY = "tvly-CLI-7a6b5c4d3e2f1a0b"
+
+
+def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [searchrelay_command(), *args],
+        env={"PATH": os.environ.get("PATH", ""), "HOME": str(cwd), **env},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_search_prints_markdown(fake_serper: FakeProvider, tmp_path: Path) -> None:
+    fake_serper.answer(serper_reply(2))
+    done = run(
+        ["search", "hello world", "-n", "2"],
+        {"SERPER_API_KEY": SERPER_KEY, "SERPER_BASE_URL": fake_serper.url},
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1. **serper result 1**" in done.stdout and "Answered by serper" in done.stdout
+    assert fake_serper.requests[0].json() == {"q": "hello world", "num": 2}
+
+
+def test_search_json_prints_the_structured_result(
+    fake_serper: FakeProvider, fake_tavily: FakeProvider, tmp_path: Path
+) -> None:
+    fake_serper.answer(json_reply(503, {"message": "unavailable"}))
+    fake_tavily.answer(tavily_reply(1))
+    env = {
+        "SERPER_API_KEY": SERPER_KEY,
+        "SERPER_BASE_URL": fake_serper.url,
+        "TAVILY_API_KEY": TAVILY_KEY,
+        "TAVILY_BASE_URL": fake_tavily.url,
+    }
+    done = run(["search", "q", "--json"], env, tmp_path)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["provider"] == "tavily"
+    assert [a["outcome"] for a in data["attempts"]] == ["server_error", "ok"]
+
+
+def test_a_failed_search_goes_to_stderr_with_a_nonzero_exit(fake_serper: FakeProvider, tmp_path: Path) -> None:
+    fake_serper.answer(json_reply(403, {"message": f"Unauthorized {SERPER_KEY}"}))
+    done = run(["search", "q"], {"SERPER_API_KEY": SERPER_KEY, "SERPER_BASE_URL": fake_serper.url}, tmp_path)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "check SERPER_API_KEY" in done.stderr
+    assert SERPER_KEY not in done.stderr
+
+
+def test_no_keys_fails_naming_both_variables(tmp_path: Path) -> None:
+    done = run(["search", "q"], {}, tmp_path)
+    assert done.returncode == 1
+    assert "SERPER_API_KEY" in done.stderr and "TAVILY_API_KEY" in done.stderr
+
+
+def test_providers_shows_the_chain_with_masked_keys(tmp_path: Path) -> None:
+    done = run(["providers"], {"SERPER_API_KEY": SERPER_KEY, "TAVILY_API_KEY": TAVILY_KEY}, tmp_path)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[:3] == ["1.", "serper", "primary"]
+    assert lines[1].split()[:3] == ["2.", "tavily", "fallback"]
+    assert SERPER_KEY not in done.stdout and TAVILY_KEY not in done.stdout
+
+
+def test_a_dotenv_file_in_the_working_directory_is_read_and_the_environment_wins(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(f"TAVILY_API_KEY={TAVILY_KEY}\nSERPER_API_KEY=from-dotenv-0000000000\n")
+    done = run(["providers"], {"SERPER_API_KEY": ""}, tmp_path)
+    assert done.returncode == 0
+    assert [line.split()[1] for line in done.stdout.splitlines()] == ["tavily"]
+
+
+def test_bad_configuration_and_bad_arguments_get_clear_errors(tmp_path: Path) -> None:
+    done = run(["providers"], {"SEARCHRELAY_TIMEOUT_SECONDS": "soon"}, tmp_path)
+    assert done.returncode == 2
+    assert "SEARCHRELAY_TIMEOUT_SECONDS" in done.stderr and "Traceback" not in done.stderr
+    done = run(["search", "q", "-n", "50"], {}, tmp_path)
+    assert done.returncode == 2 and "out of range" in done.stderr
+    done = run(["search", "   "], {"SERPER_API_KEY": SERPER_KEY}, tmp_path)
+    assert done.returncode == 2 and "1 to 2000 characters" in done.stderr

@@ -1,0 +1,73 @@
+"""Fakes that implement the ports, for tests of the application without any I/O."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Iterable
+
+from domain.errors import FailureKind, ProviderFailure
+from domain.filters import Filter
+from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
+
+ALL_FILTERS = frozenset(Filter)
+
+
+def results(count: int, prefix: str = "r") -> list[WebSearchResult]:
+    return [
+        WebSearchResult(title=f"{prefix} {i}", link=f"https://{prefix}.example/{i}", snippet=f"s{i}")
+        for i in range(count)
+    ]
+
+
+class Hang:
+    """A scripted step: never answer (until cancelled)."""
+
+
+class Slow:
+    def __init__(self, seconds: float, then: ProviderAnswer | ProviderFailure) -> None:
+        self.seconds = seconds
+        self.then = then
+
+
+Step = ProviderAnswer | ProviderFailure | Hang | Slow | Exception
+
+
+class FakeSearch:
+    """A SearchPort that plays a script of answers and failures, and counts its calls."""
+
+    def __init__(self, name: str, *script: Step, capabilities: Iterable[Filter] = ALL_FILTERS) -> None:
+        self.name = name
+        self.capabilities = frozenset(capabilities)
+        self._script: deque[Step] = deque(script)
+        self._last: Step = script[-1] if script else ProviderAnswer(results=results(3, name))
+        self.calls: list[SearchRequest] = []
+        self.cancelled = 0
+
+    async def search(self, request: SearchRequest) -> ProviderAnswer:
+        self.calls.append(request)
+        step = self._script.popleft() if self._script else self._last
+        try:
+            return await self._play(step)
+        except asyncio.CancelledError:
+            self.cancelled += 1
+            raise
+
+    async def _play(self, step: Step) -> ProviderAnswer:
+        if isinstance(step, Slow):
+            await asyncio.sleep(step.seconds)
+            step = step.then
+        if isinstance(step, Hang):
+            await asyncio.Event().wait()
+        if isinstance(step, BaseException):
+            raise step
+        assert isinstance(step, ProviderAnswer)
+        return step
+
+
+def ok(count: int = 3, name: str = "r") -> ProviderAnswer:
+    return ProviderAnswer(results=results(count, name))
+
+
+def fail(provider: str, kind: FailureKind, detail: str = "", *, retry_after: str | None = None) -> ProviderFailure:
+    return ProviderFailure(provider, kind, detail or kind.value, retry_after=retry_after)
