@@ -1,0 +1,41 @@
+"""Reading what an HTTP response says about itself, and saying in a few words what went wrong."""
+
+from __future__ import annotations
+
+import httpx
+
+_TEXT_LIKE_SUFFIXES = ("+xml", "+json", "/xml", "/json", "/javascript")
+
+
+def parse_content_type(header: str | None) -> tuple[str, str | None]:
+    """Split a Content-Type header into (lower-case media type, charset or None)."""
+    if not header:
+        return "application/octet-stream", None
+    media_type, *params = header.split(";")
+    charset = None
+    for param in params:
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "charset" and value.strip().strip("\"'"):
+            charset = value.strip().strip("\"'").lower()
+    return media_type.strip().lower() or "application/octet-stream", charset
+
+
+def is_text_like(media_type: str) -> bool:
+    """Whether the beginning of such a body is still worth reading when the rest is cut off."""
+    return media_type.startswith("text/") or media_type.endswith(_TEXT_LIKE_SUFFIXES)
+
+
+def describe_transport_error(exc: httpx.HTTPError) -> str:
+    """One short line for an agent; never the URL, which the caller's exception already holds."""
+    if isinstance(exc, httpx.ConnectTimeout):
+        return "timed out connecting"
+    if isinstance(exc, httpx.TimeoutException):
+        return "timed out waiting for the server"
+    if isinstance(exc, httpx.ConnectError):
+        detail = str(exc).splitlines()[0][:160] if str(exc) else "connection failed"
+        return f"could not connect ({detail})"
+    if isinstance(exc, httpx.RemoteProtocolError):
+        return "the server closed the connection or broke the HTTP protocol"
+    if isinstance(exc, httpx.DecodingError):
+        return "the response body could not be decoded"
+    return f"network error ({type(exc).__name__})"

@@ -1,0 +1,108 @@
+"""Paging long text into windows that fit a model's context: pure arithmetic on characters.
+
+Offsets are character offsets into the full text, so a caller can continue exactly where the
+last window stopped; sizes are limited in UTF-8 bytes (what the context budget is really about)
+and in lines. A window never splits a character and prefers to end at a line break.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.errors import InvalidRequestError
+
+# A window that would end mid-line is pulled back to the last line break if that costs at most
+# this share of the window.
+_LINE_BREAK_SLACK = 0.2
+
+
+@dataclass(frozen=True)
+class TextWindow:
+    """``text`` is ``full_text[start_index:end_index]``; ``truncated`` means more text follows it."""
+
+    text: str
+    start_index: int
+    end_index: int
+    total_chars: int
+    truncated: bool
+
+
+def cut(text: str, *, start_index: int = 0, max_bytes: int, max_lines: int = 2000) -> TextWindow:
+    """The window of ``text`` starting at ``start_index`` that fits both limits.
+
+    A window always holds at least one character when any remain, so paging always progresses
+    even when ``max_bytes`` is smaller than one character.
+    """
+    if max_bytes < 1 or max_lines < 1:
+        raise ValueError("max_bytes and max_lines must be at least 1")
+    total = len(text)
+    if start_index < 0 or start_index > total:
+        raise InvalidRequestError(
+            f"start_index {start_index} is out of range: the text has {total} characters "
+            f"(use a start_index from 0 to {total})"
+        )
+    line_end = _end_after_lines(text, start_index, max_lines)
+    byte_end = _end_within_bytes(text, start_index, line_end, max_bytes)
+    end = byte_end
+    if byte_end < line_end:
+        end = _pull_back_to_line_break(text, start_index, byte_end)
+    if end == start_index and start_index < total:
+        end = start_index + 1
+    return TextWindow(
+        text=text[start_index:end],
+        start_index=start_index,
+        end_index=end,
+        total_chars=total,
+        truncated=end < total,
+    )
+
+
+def continuation_note(window: TextWindow, *, tool: str = "web_fetch") -> str | None:
+    """A one-line note telling the reader how to get the rest, or None when nothing is left."""
+    if not window.truncated:
+        return None
+    return (
+        f"[Truncated: showing characters {window.start_index}-{window.end_index} of "
+        f"{window.total_chars}. Call {tool} again with start_index={window.end_index} to continue.]"
+    )
+
+
+def _end_after_lines(text: str, start: int, max_lines: int) -> int:
+    """The offset just after the ``max_lines``-th line break from ``start``, or the end of the text."""
+    position = start
+    for _ in range(max_lines):
+        newline = text.find("\n", position)
+        if newline == -1:
+            return len(text)
+        position = newline + 1
+    return position
+
+
+def _end_within_bytes(text: str, start: int, limit: int, max_bytes: int) -> int:
+    """The furthest offset up to ``limit`` such that ``text[start:offset]`` fits in ``max_bytes``."""
+    # Each character costs at least one byte, so a slice of max_bytes characters is enough to scan.
+    stop = min(limit, start + max_bytes)
+    used = 0
+    for offset in range(start, stop):
+        used += _utf8_length(text[offset])
+        if used > max_bytes:
+            return offset
+    return stop
+
+
+def _pull_back_to_line_break(text: str, start: int, end: int) -> int:
+    newline = text.rfind("\n", start, end)
+    if newline != -1 and end - (newline + 1) <= (end - start) * _LINE_BREAK_SLACK:
+        return newline + 1
+    return end
+
+
+def _utf8_length(character: str) -> int:
+    code_point = ord(character)
+    if code_point < 0x80:
+        return 1
+    if code_point < 0x800:
+        return 2
+    if code_point < 0x10000:
+        return 3
+    return 4
