@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from application.provider_health import ProviderHealth
-from domain.errors import FailureKind, ProviderFailure, SearchFailed
+from domain.errors import FailureKind, FilterNotSupported, ProviderFailure, SearchFailed
 from domain.fallback import Decision, decide
 from domain.models import Attempt, ProviderAnswer, SearchRequest
 from domain.ports import Clock, SearchPort
@@ -165,6 +165,10 @@ class ProviderChain:
         port, started = run.running.pop(task)
         latency = self._clock.monotonic() - started
         failure = _failure_of(port, task, self._redact)
+        if isinstance(failure, FilterNotSupported):
+            self._health.record_cancelled(port.name)
+            run.attempts.append(Attempt(provider=port.name, outcome="skipped", detail=failure.detail))
+            return None
         if failure is None:
             answer = task.result()
             self._health.record_success(port.name, latency)
@@ -205,13 +209,12 @@ class ProviderChain:
 
     def _all_failed(self, run: _Run) -> SearchFailed:
         if not run.failures:
-            # Every eligible provider was skipped (circuits open): say so plainly.
+            # Every provider was skipped: circuits open, or filter values they cannot honour.
             skipped = "; ".join(f"{a.provider}: {a.detail}" for a in run.attempts)
-            return SearchFailed(
-                f"Every provider is temporarily unavailable ({skipped}).",
-                run.attempts,
-                FailureKind.SERVER_ERROR,
-            )
+            if all(a.detail.startswith("circuit") for a in run.attempts):
+                message = f"Every provider is cooling down after failures ({skipped})."
+                return SearchFailed(message, run.attempts, FailureKind.SERVER_ERROR)
+            return SearchFailed(f"No configured provider can serve this request ({skipped}).", run.attempts)
         # With hedging a later provider can fail first; the caller hears about them in chain order.
         order = {name: i for i, name in enumerate(self.names)}
         first, *others = sorted(run.failures, key=lambda f: order.get(f.provider, len(order)))
@@ -221,11 +224,13 @@ class ProviderChain:
         return SearchFailed(message, run.attempts, first.kind, first.provider)
 
 
-def _failure_of(port: SearchPort, task: asyncio.Task[ProviderAnswer], redact: Redactor) -> ProviderFailure | None:
+def _failure_of(
+    port: SearchPort, task: asyncio.Task[ProviderAnswer], redact: Redactor
+) -> ProviderFailure | FilterNotSupported | None:
     exc = task.exception()
     if exc is None:
         return None
-    if isinstance(exc, ProviderFailure):
+    if isinstance(exc, ProviderFailure | FilterNotSupported):
         return exc
     # An adapter bug must not take the call down: treat it as a malformed answer. The trace goes
     # to the log through the redactor, since an exception's text can hold anything it touched.

@@ -56,6 +56,19 @@ class ProviderFailure(SearchRelayError):
         self.retry_after = retry_after
 
 
+class FilterNotSupported(SearchRelayError):
+    """A provider cannot honour one of the request's filter values (found before anything was sent).
+
+    Not a failure of the provider: the chain skips it, as it skips providers whose declared
+    capabilities lack a requested filter, and never silently drops the filter.
+    """
+
+    def __init__(self, provider: str, detail: str) -> None:
+        super().__init__(f"{provider}: {detail}")
+        self.provider = provider
+        self.detail = detail
+
+
 class SearchFailed(SearchRelayError):
     """No provider produced an answer. Carries every attempt so the caller can show what happened."""
 

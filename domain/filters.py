@@ -19,7 +19,8 @@ FRESHNESS_FORMS = "pd (past day), pw (past week), pm (past month), py (past year
 class Filter(StrEnum):
     """A filter a request can carry; adapters declare the set they honour (their capabilities)."""
 
-    FRESHNESS = "freshness"
+    FRESHNESS = "freshness"  # a period back from now: pd, pw, pm, py
+    FRESHNESS_RANGE = "freshness date range"  # YYYY-MM-DDtoYYYY-MM-DD
     COUNTRY = "country"
     LANGUAGE = "language"
 

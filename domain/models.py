@@ -32,7 +32,8 @@ class SearchRequest(BaseModel):
 
     def requested_filters(self) -> frozenset[Filter]:
         wanted = {
-            Filter.FRESHNESS: self.freshness is not None,
+            Filter.FRESHNESS: self.freshness is not None and self.freshness.period is not None,
+            Filter.FRESHNESS_RANGE: self.freshness is not None and self.freshness.period is None,
             Filter.COUNTRY: self.country is not None,
             Filter.LANGUAGE: self.language is not None,
         }

@@ -47,6 +47,10 @@ def advice_for(kind: FailureKind | None, provider: str | None, key_variables: di
     key = key_variables.get(provider or "", "the provider's API key variable")
     others = ", ".join(v for p, v in key_variables.items() if p != provider)
     more = f" Configure another provider ({others}) so searchrelay can fail over." if others else ""
+    if kind is None:
+        return "Drop or change the filter, or configure a provider that supports it (see `searchrelay providers`)."
+    if kind is FailureKind.TIMEOUT:
+        return f"Try again; if it keeps happening, raise SEARCHRELAY_DEADLINE_SECONDS.{more}"
     if kind is FailureKind.AUTH:
         return f"{provider} rejected its API key: check {key} (is it current and allowed to search?)."
     if kind is FailureKind.BAD_REQUEST:

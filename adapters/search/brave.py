@@ -30,11 +30,9 @@ class BraveSearch:
     """SearchPort over the Brave Search web API."""
 
     name = "brave"
-    capabilities = frozenset({Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE})
+    capabilities = frozenset({Filter.FRESHNESS, Filter.FRESHNESS_RANGE, Filter.COUNTRY, Filter.LANGUAGE})
 
-    def __init__(
-        self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str = DEFAULT_BASE_URL
-    ) -> None:
+    def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str = DEFAULT_BASE_URL) -> None:
         self._client = client
         self._api_key = api_key
         self._url = base_url.rstrip("/") + "/res/v1/web/search"
@@ -73,9 +71,7 @@ class BraveSearch:
         items = web.get("results", [])
         if not isinstance(items, list):
             raise malformed(self.name, "'web.results' is not a list")
-        results = [
-            r for item in items if (r := result_from_item(_plain_item(item), "title", "url", "description"))
-        ]
+        results = [r for item in items if (r := result_from_item(_plain_item(item), "title", "url", "description"))]
         return ProviderAnswer(results=results)
 
 

@@ -1,4 +1,4 @@
-"""Perplexity Sonar: ``POST {base}/chat/completions``; an answer with its sources, direct or via OpenRouter."""
+"""Perplexity Sonar: ``POST {base}/chat/completions``; an answer and its sources, direct or via OpenRouter."""
 
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ PERPLEXITY_BASE_URL = "https://api.perplexity.ai"
 PERPLEXITY_MODEL = "sonar-pro"
 OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1"
 OPENROUTER_MODEL = "perplexity/sonar-pro"
+_DEFAULTS = {
+    "perplexity": (PERPLEXITY_BASE_URL, PERPLEXITY_MODEL),
+    "openrouter": (OPENROUTER_BASE_URL, OPENROUTER_MODEL),
+}
 _RECENCY = {"pd": "day", "pw": "week", "pm": "month", "py": "year"}
 
 
@@ -54,11 +58,7 @@ def perplexity_endpoint(
         route = "perplexity"
     else:
         route = "perplexity" if perplexity_key else "openrouter"
-    base_url, model = (
-        (PERPLEXITY_BASE_URL, PERPLEXITY_MODEL)
-        if route == "perplexity"
-        else (OPENROUTER_BASE_URL, OPENROUTER_MODEL)
-    )
+    base_url, model = _DEFAULTS[route]
     return PerplexityEndpoint(
         api_key=SecretStr(key),
         base_url=(base_url_override or "").strip() or base_url,
@@ -73,7 +73,7 @@ class PerplexitySearch:
     name = "perplexity"
     # Periods map to search_recency_filter, ranges to the after/before date filters. Sonar has a
     # location hint but no strict country or language filter, so those are not claimed.
-    capabilities = frozenset({Filter.FRESHNESS})
+    capabilities = frozenset({Filter.FRESHNESS, Filter.FRESHNESS_RANGE})
 
     def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str, model: str) -> None:
         self._client = client
@@ -114,7 +114,8 @@ class PerplexitySearch:
 def _freshness_fields(freshness: Freshness) -> dict[str, str]:
     if freshness.period is not None:
         return {"search_recency_filter": _RECENCY[freshness.period]}
-    assert freshness.start is not None and freshness.end is not None
+    assert freshness.start is not None
+    assert freshness.end is not None
     return {
         "search_after_date_filter": f"{freshness.start:%m/%d/%Y}",
         "search_before_date_filter": f"{freshness.end:%m/%d/%Y}",

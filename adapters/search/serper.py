@@ -19,7 +19,7 @@ class SerperSearch:
     """SearchPort over Serper's JSON API."""
 
     name = "serper"
-    capabilities = frozenset({Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE})
+    capabilities = frozenset({Filter.FRESHNESS, Filter.FRESHNESS_RANGE, Filter.COUNTRY, Filter.LANGUAGE})
 
     def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str = DEFAULT_BASE_URL) -> None:
         self._client = client

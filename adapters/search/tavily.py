@@ -21,7 +21,7 @@ class TavilySearch:
 
     name = "tavily"
     # Tavily takes a country by full English name, for the 'general' topic only; no language filter.
-    capabilities = frozenset({Filter.FRESHNESS})
+    capabilities = frozenset({Filter.FRESHNESS, Filter.FRESHNESS_RANGE})
 
     def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str = DEFAULT_BASE_URL) -> None:
         self._client = client

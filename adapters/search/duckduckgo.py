@@ -1,0 +1,185 @@
+"""DuckDuckGo Lite: ``POST {base}/lite/`` with form field ``q``; results scraped from the HTML page.
+
+No key, but also no contract: DuckDuckGo answers suspected bots with a 202 or a challenge page,
+and those must surface as ``blocked`` (so the chain moves on), never as an empty result list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+import httpx
+import lxml.etree
+import lxml.html
+
+from adapters.http_errors import malformed, send
+from adapters.search.parsing import result_from_item
+from domain.errors import FailureKind, FilterNotSupported, ProviderFailure
+from domain.filters import Filter
+from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
+
+DEFAULT_BASE_URL = "https://lite.duckduckgo.com"
+# Without a browser-like agent DuckDuckGo serves the bot challenge straight away.
+USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36"
+_NAME = "duckduckgo"
+_BLOCKED = "DuckDuckGo served a bot challenge instead of results"
+_DF = {"pd": "d", "pw": "w", "pm": "m", "py": "y"}
+# ISO country -> DuckDuckGo regions ('kl'); the first is the default, the others are chosen by
+# language. DuckDuckGo has its own codes for some (gb -> uk-en, si -> sl-sl, jp -> jp-jp) and
+# no region at all for most countries.
+_REGIONS: dict[str, tuple[str, ...]] = {
+    "ar": ("ar-es",), "at": ("at-de",), "au": ("au-en",), "be": ("be-fr", "be-nl"), "bg": ("bg-bg",),
+    "br": ("br-pt",), "ca": ("ca-en", "ca-fr"), "ch": ("ch-de", "ch-fr", "ch-it"), "cl": ("cl-es",),
+    "cn": ("cn-zh",), "co": ("co-es",), "cz": ("cz-cs",), "de": ("de-de",), "dk": ("dk-da",),
+    "ee": ("ee-et",), "es": ("es-es", "ct-ca"), "fi": ("fi-fi",), "fr": ("fr-fr",), "gb": ("uk-en",),
+    "gr": ("gr-el",), "hk": ("hk-tzh",), "hr": ("hr-hr",), "hu": ("hu-hu",), "id": ("id-id", "id-en"),
+    "ie": ("ie-en",), "il": ("il-he",), "in": ("in-en",), "it": ("it-it",), "jp": ("jp-jp",),
+    "kr": ("kr-kr",), "lt": ("lt-lt",), "lv": ("lv-lv",), "mx": ("mx-es",), "my": ("my-ms", "my-en"),
+    "nl": ("nl-nl",), "no": ("no-no",), "nz": ("nz-en",), "pe": ("pe-es",), "ph": ("ph-en", "ph-tl"),
+    "pl": ("pl-pl",), "pt": ("pt-pt",), "ro": ("ro-ro",), "ru": ("ru-ru",), "se": ("se-sv",),
+    "sg": ("sg-en",), "si": ("sl-sl",), "sk": ("sk-sk",), "th": ("th-th",), "tr": ("tr-tr",),
+    "tw": ("tw-tzh",), "ua": ("ua-uk",), "us": ("us-en", "ue-es"), "ve": ("ve-es",), "vn": ("vn-vi",),
+    "za": ("za-en",),
+}  # fmt: skip
+_CHALLENGE_PHRASES = (
+    "unfortunately, bots use duckduckgo too",
+    "if this persists",
+    "please complete the following challenge",
+    "select all squares containing a duck",
+)
+_AD_LABELS = frozenset({"sponsored link", "sponsored"})
+_LINK_XPATH = "//a[contains(concat(' ', normalize-space(@class), ' '), ' result-link ')]"
+_ROW_LINK_XPATH = "." + _LINK_XPATH  # the same test, inside one row
+_SNIPPET_XPATH = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' result-snippet ')]"
+
+
+class DuckDuckGoLiteSearch:
+    """SearchPort over the DuckDuckGo Lite HTML page (no key, best effort)."""
+
+    name = _NAME
+    # Freshness periods only: a date range is refused (see request_form). No language filter:
+    # a region implies one, and a language alone cannot be asked for.
+    capabilities = frozenset({Filter.FRESHNESS, Filter.COUNTRY})
+
+    def __init__(self, client: httpx.AsyncClient, base_url: str = DEFAULT_BASE_URL) -> None:
+        self._client = client
+        self._url = base_url.rstrip("/") + "/lite/"
+
+    async def search(self, request: SearchRequest) -> ProviderAnswer:
+        http_request = self._client.build_request(
+            "POST",
+            self._url,
+            data=self.request_form(request),
+            headers={"User-Agent": USER_AGENT, "Accept": "text/html,application/xhtml+xml"},
+        )
+        response = await send(self._client, self.name, http_request)
+        # send() accepts any 2xx, but DuckDuckGo's 202 is its bot check, not an answer.
+        if response.status_code == 202:
+            raise ProviderFailure(self.name, FailureKind.BLOCKED, _BLOCKED, status=202)
+        return self.parse(response.text, limit=request.num_results)
+
+    @staticmethod
+    def request_form(request: SearchRequest) -> dict[str, str]:
+        form = {"q": request.query}
+        if request.freshness:
+            if request.freshness.period is None:
+                # Widening a range to the nearest period would silently change the filter.
+                raise FilterNotSupported(_NAME, "DuckDuckGo Lite supports only pd/pw/pm/py freshness, not date ranges")
+            form["df"] = _DF[request.freshness.period]
+        if request.country:
+            form["kl"] = _region(request.country, request.language)
+        return form
+
+    def parse(self, html: str, limit: int = 20) -> ProviderAnswer:
+        try:
+            root = lxml.html.document_fromstring(html)
+        except (lxml.etree.ParserError, ValueError):
+            raise malformed(self.name, "the answer was not an HTML page") from None
+        if _has_challenge_form(root):
+            raise ProviderFailure(self.name, FailureKind.BLOCKED, _BLOCKED)
+        links = root.xpath(_LINK_XPATH)
+        if not links:
+            text = " ".join(root.text_content().split()).lower()
+            if any(phrase in text for phrase in _CHALLENGE_PHRASES):
+                raise ProviderFailure(self.name, FailureKind.BLOCKED, _BLOCKED)
+            if "no results" in text:
+                return ProviderAnswer(results=[])
+            # Neither hits nor the "No results." notice: the layout changed or this is no Lite page.
+            raise malformed(self.name, "the page held neither results nor a 'No results' notice")
+        results: list[WebSearchResult] = []
+        seen: set[str] = set()
+        for link in links:
+            result = _result(link)
+            if result is not None and result.link not in seen:
+                seen.add(result.link)
+                results.append(result)
+        return ProviderAnswer(results=results[:limit])
+
+
+def _region(country: str, language: str | None) -> str:
+    regions = _REGIONS.get(country)
+    if regions is None:
+        raise FilterNotSupported(_NAME, f"DuckDuckGo has no region for country {country!r}")
+    return next((r for r in regions if r.split("-")[1] == language), regions[0])
+
+
+def _has_challenge_form(root: Any) -> bool:
+    # Markers that only a challenge page carries; the phrases are checked only when no hit was
+    # found, since a result about DuckDuckGo's bot check could quote them.
+    found = root.xpath(
+        "//form[contains(@action, 'anomaly')]"
+        " | //*[contains(@id, 'anomaly-modal') or contains(@class, 'anomaly-modal')]"
+    )
+    return bool(found)
+
+
+def _result(link: Any) -> WebSearchResult | None:
+    rows = _result_rows(link)
+    href = _target(str(link.get("href") or ""))
+    if href is None or _is_ad(rows):
+        return None
+    snippets = [el for row in rows for el in row.xpath(_SNIPPET_XPATH)]
+    snippet = snippets[0].text_content() if snippets else ""
+    return result_from_item({"title": link.text_content(), "url": href, "snippet": snippet}, "title", "url", "snippet")
+
+
+def _result_rows(link: Any) -> list[Any]:
+    """The table rows of one hit: the title's row and those after it, up to the next title."""
+    row = next((el for el in link.iterancestors() if el.tag == "tr"), None)
+    if row is None:
+        return [link.getparent() if link.getparent() is not None else link]
+    rows = [row]
+    for sibling in row.itersiblings():
+        if sibling.tag == "tr" and sibling.xpath(_ROW_LINK_XPATH):
+            break
+        rows.append(sibling)
+    return rows
+
+
+def _is_ad(rows: list[Any]) -> bool:
+    for row in rows:
+        for element in row.iter():
+            if not isinstance(element.tag, str):
+                continue  # comments and processing instructions
+            if "sponsored" in str(element.get("class") or "").lower():
+                return True
+            if element.tag == "a" and _target(str(element.get("href") or "")) is None:
+                return True
+            if " ".join((element.text or "").split()).lower() in _AD_LABELS:
+                return True
+    return False
+
+
+def _target(href: str) -> str | None:
+    """The real destination of a result link; ``None`` for an ad redirect."""
+    absolute = urljoin("https://duckduckgo.com/", href)
+    parts = urlsplit(absolute)
+    host = (parts.hostname or "").lower()
+    if host == "duckduckgo.com" or host.endswith(".duckduckgo.com"):
+        query = parse_qs(parts.query)
+        if parts.path == "/y.js" or "ad_domain" in query or "ad_provider" in query:
+            return None
+        if parts.path == "/l/":
+            return query.get("uddg", [""])[0]
+    return absolute
