@@ -3,31 +3,87 @@
 from __future__ import annotations
 
 from application.provider_chain import ProviderChain
-from domain.errors import ConfigurationError
-from domain.models import SearchOutcome, SearchRequest
-from domain.ports import Clock
+from application.read_pages import PageProgress, PageReader
+from application.single_flight import SingleFlight
+from domain.cache_key import cache_key
+from domain.errors import ConfigurationError, PageUnavailable
+from domain.models import SearchOutcome, SearchRequest, WebSearchResult
+from domain.paging import cut
+from domain.ports import CachePort, Clock
 
 
 class WebSearch:
-    def __init__(self, chain: ProviderChain, *, clock: Clock, no_provider_message: str) -> None:
+    def __init__(
+        self,
+        chain: ProviderChain,
+        *,
+        clock: Clock,
+        no_provider_message: str,
+        cache: CachePort,
+        pages: PageReader,
+        deadline: float,
+        page_content_max_bytes: int,
+    ) -> None:
         self._chain = chain
         self._clock = clock
         self._no_provider_message = no_provider_message
+        self._cache = cache
+        self._pages = pages
+        self._deadline = deadline
+        self._page_max_bytes = page_content_max_bytes
+        self._flights: SingleFlight[SearchOutcome] = SingleFlight()
 
     @property
     def chain(self) -> ProviderChain:
         return self._chain
 
-    async def run(self, request: SearchRequest) -> SearchOutcome:
+    async def run(self, request: SearchRequest, progress: PageProgress | None = None) -> SearchOutcome:
         if not self._chain.names:
             raise ConfigurationError(self._no_provider_message)
         started = self._clock.monotonic()
+        key = cache_key(request)
+        cached = await self._cache.get(key)
+        if cached is not None:
+            return cached.model_copy(update={"cached": True, "took_ms": self._elapsed_ms(started)})
+        # Concurrent identical calls share one upstream search (and one set of page fetches).
+        outcome = await self._flights.run(key, lambda: self._search(request, started, progress))
+        return outcome.model_copy(update={"took_ms": self._elapsed_ms(started)})
+
+    async def _search(self, request: SearchRequest, started: float, progress: PageProgress | None) -> SearchOutcome:
         found = await self._chain.search(request)
-        return SearchOutcome(
+        results = found.answer.results[: request.num_results]
+        if request.return_full_pages and results:
+            remaining = self._deadline - (self._clock.monotonic() - started)
+            results = await self._with_pages(results, remaining, progress)
+        outcome = SearchOutcome(
             query=request.query,
             provider=found.provider,
-            results=found.answer.results[: request.num_results],
+            results=results,
             answer=found.answer.answer,
             attempts=found.attempts,
-            took_ms=round((self._clock.monotonic() - started) * 1000, 1),
+            took_ms=self._elapsed_ms(started),
         )
+        await self._cache.set(cache_key(request), outcome)
+        return outcome
+
+    async def _with_pages(
+        self, results: list[WebSearchResult], budget: float, progress: PageProgress | None
+    ) -> list[WebSearchResult]:
+        pages = await self._pages.read_many([r.link for r in results], budget_seconds=budget, progress=progress)
+        enriched = []
+        for result, page in zip(results, pages, strict=True):
+            if isinstance(page, PageUnavailable):
+                content = f"[Page content unavailable: {page.reason}]"
+            else:
+                window = cut(page.markdown, max_bytes=self._page_max_bytes)
+                content = window.text
+                if window.truncated:
+                    content += (
+                        f"\n\n[Page cut at {window.end_index} of {window.total_chars} characters. "
+                        f'Call web_fetch with url="{result.link}" and start_index={window.end_index} for the rest.]'
+                    )
+            enriched.append(result.model_copy(update={"page_content": content}))
+        return enriched
+
+    def _elapsed_ms(self, started: float) -> float:
+        return round((self._clock.monotonic() - started) * 1000, 1)

@@ -1,4 +1,4 @@
-"""The ``searchrelay`` command: the MCP server (default), a terminal search, the provider chain."""
+"""The ``searchrelay`` command: the MCP server (default), a terminal search and fetch, the provider chain."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from domain.errors import SearchRelayError
-from domain.redaction import mask_secret
+from domain.errors import ConfigurationError
 from entrypoints.settings import Settings
 
 EXIT_USAGE = 2
@@ -22,15 +21,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         settings = Settings()
+        from entrypoints.provider_catalog import chain_names
+
+        chain_names(settings)  # a bad SEARCHRELAY_PROVIDERS is a start-up error, not a per-call one
     except ValidationError as error:
         _complain(_settings_problem(error))
+        return EXIT_USAGE
+    except ConfigurationError as error:
+        _complain(f"invalid configuration - {error}")
         return EXIT_USAGE
     command = args.command or "serve"
     if command == "serve":
         return _serve(settings)
+    if command == "providers":
+        return _providers(settings, as_json=args.json)
+    from entrypoints import terminal
+
     if command == "search":
-        return asyncio.run(_search(settings, args.query, args.num_results, as_json=args.json))
-    return _providers(settings)
+        return asyncio.run(terminal.search(settings, args))
+    return asyncio.run(terminal.fetch(settings, args))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,22 +48,40 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("serve", help="run the MCP server on stdio (the default)")
+
     search = commands.add_parser("search", help="search from the terminal")
     search.add_argument("query", help="what to search for")
-    search.add_argument("-n", "--num-results", type=_num_results, default=3, help="how many results, 1-20 (default 3)")
+    search.add_argument(
+        "-n", "--num-results", type=_bounded(1, 20), default=3, help="how many results, 1-20 (default 3)"
+    )
+    search.add_argument("--full-pages", action="store_true", help="also fetch each result's page as Markdown")
+    search.add_argument("--freshness", help="pd, pw, pm, py or YYYY-MM-DDtoYYYY-MM-DD")
+    search.add_argument("--country", help="ISO 3166-1 alpha-2 code, e.g. us, de")
+    search.add_argument("--language", help="ISO 639-1 code, e.g. en, fr")
     search.add_argument("--json", action="store_true", help="print the structured result as JSON")
-    commands.add_parser("providers", help="show the provider chain this environment gives")
+
+    fetch = commands.add_parser("fetch", help="read one URL as Markdown")
+    fetch.add_argument("url", help="http(s) address")
+    fetch.add_argument("--max-bytes", type=_bounded(1024, 102400), default=51200, help="window size (default 51200)")
+    fetch.add_argument("--start-index", type=_bounded(0, 10**12), default=0, help="character offset to start at")
+    fetch.add_argument("--json", action="store_true", help="print the structured result as JSON")
+
+    providers = commands.add_parser("providers", help="show the provider chain this environment gives")
+    providers.add_argument("--json", action="store_true", help="print the report as JSON")
     return parser
 
 
-def _num_results(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= 20:
-        raise argparse.ArgumentTypeError(f"{value} is out of range; use 1 to 20")
-    return value
+def _bounded(low: int, high: int) -> argparse._ActionType:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range; use {low} to {high}")
+        return value
+
+    return parse
 
 
 def _serve(settings: Settings) -> int:
@@ -68,53 +95,18 @@ def _serve(settings: Settings) -> int:
     return 0
 
 
-async def _search(settings: Settings, query: str, num_results: int, *, as_json: bool) -> int:
-    from domain.models import SearchRequest
+def _providers(settings: Settings, *, as_json: bool) -> int:
     from entrypoints import provider_catalog
-    from entrypoints.container import build_container, close_clients
-    from entrypoints.logging_setup import configure_logging
-    from entrypoints.rendering import advice_for, render_failure, render_outcome
+    from entrypoints.container import build_container
+    from entrypoints.provider_status import provider_report, render_report
 
-    container = build_container(settings)
-    configure_logging(settings.log_level, container.redactor())
-    try:
-        request = SearchRequest(query=query.strip(), num_results=num_results)
-    except ValidationError:
-        _complain("the query must be 1 to 2000 characters after trimming spaces.")
-        return EXIT_USAGE
-    try:
-        outcome = await container.web_search().run(request)
-    except SearchRelayError as error:
-        from domain.errors import SearchFailed
-
-        if isinstance(error, SearchFailed):
-            advice = advice_for(error.kind, error.provider, provider_catalog.key_variables())
-            _complain(render_failure(error, advice))
-        else:
-            _complain(str(error))
-        return EXIT_FAILED
-    finally:
-        await close_clients(container.opened_clients())
+    report = provider_report(build_container(settings))
     if as_json:
-        print(json.dumps(outcome.model_dump(mode="json"), indent=2, ensure_ascii=False))
-    else:
-        print(render_outcome(outcome))
-    return 0
-
-
-def _providers(settings: Settings) -> int:
-    from entrypoints import provider_catalog
-
-    names = provider_catalog.chain_names(settings)
-    if not names:
+        print(json.dumps(report, indent=2))
+    elif not report["chain"]:
         print(provider_catalog.no_provider_message())
-        return 0
-    for position, name in enumerate(names, start=1):
-        role = "primary" if position == 1 else "fallback"
-        spec = provider_catalog.SPECS[name]
-        keys = [getattr(settings, f) for f in spec.settings_fields]
-        shown = ", ".join(mask_secret(k.get_secret_value()) for k in keys if k is not None) or "no key needed"
-        print(f"{position}. {name:<11} {role:<9} key {shown}")
+    else:
+        print(render_report(report))
     return 0
 
 

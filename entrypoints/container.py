@@ -8,16 +8,29 @@ from typing import Any
 import httpx
 from dependency_injector import containers, providers
 
+from adapters.cache.memory import MemoryCache
 from adapters.clock import SystemClock
+from adapters.pages.extractor import TrafilaturaExtractor
+from adapters.pages.fetcher import SafePageFetcher
+from adapters.search.brave import BraveSearch
+from adapters.search.duckduckgo import DuckDuckGoLiteSearch
+from adapters.search.perplexity import PerplexitySearch, perplexity_endpoint
+from adapters.search.searxng import SearxngSearch
 from adapters.search.serper import SerperSearch
 from adapters.search.tavily import TavilySearch
+from application.fetch_page import FetchPage
 from application.provider_chain import ProviderChain
-from application.provider_health import ProviderHealth
+from application.provider_health import HedgePolicy, ProviderHealth
+from application.read_pages import PageReader
 from application.web_search import WebSearch
+from domain.circuit_breaker import BreakerPolicy
+from domain.errors import ConfigurationError
 from domain.ports import SearchPort
 from domain.redaction import Redactor
 from entrypoints import provider_catalog
 from entrypoints.settings import Settings
+
+USER_AGENT = "searchrelay/0.1 (+MCP web search)"
 
 
 def open_client(opened: list[httpx.AsyncClient], **options: Any) -> httpx.AsyncClient:
@@ -33,8 +46,20 @@ async def close_clients(opened: list[httpx.AsyncClient]) -> None:
 
 
 def select_ports(settings: Settings, **factories: Callable[[], SearchPort]) -> list[SearchPort]:
-    """Instantiate only the providers the environment configures, in chain order."""
+    """Instantiate only the providers in the chain, in chain order."""
     return [factories[name]() for name in provider_catalog.chain_names(settings)]
+
+
+def perplexity_search(client: httpx.AsyncClient, settings: Settings) -> PerplexitySearch:
+    endpoint = perplexity_endpoint(
+        settings.perplexity_api_key.get_secret_value() if settings.perplexity_api_key else None,
+        settings.openrouter_api_key.get_secret_value() if settings.openrouter_api_key else None,
+        settings.perplexity_base_url,
+        settings.perplexity_model,
+    )
+    if endpoint is None:
+        raise ConfigurationError("perplexity needs PERPLEXITY_API_KEY or OPENROUTER_API_KEY")
+    return PerplexitySearch(client, endpoint.api_key, endpoint.base_url, endpoint.model)
 
 
 class Container(containers.DeclarativeContainer):
@@ -46,27 +71,57 @@ class Container(containers.DeclarativeContainer):
     # One client for every provider call: connection pooling across calls and providers.
     # The per-attempt bound is enforced by the chain; this timeout is the transport's backstop.
     http_client = providers.Singleton(
+        open_client, opened_clients, timeout=settings.provided.timeout_seconds, headers={"User-Agent": USER_AGENT}
+    )
+    # Pages get their own client: no proxies from the environment (the fetcher pins vetted
+    # addresses, which a proxy would bypass) and no automatic redirects (each hop is vetted).
+    page_client = providers.Singleton(
         open_client,
         opened_clients,
-        timeout=settings.provided.timeout_seconds,
-        headers={"User-Agent": "searchrelay/0.1 (+MCP web search)"},
+        trust_env=False,
+        follow_redirects=False,
+        timeout=providers.Factory(httpx.Timeout, settings.provided.page_timeout_seconds, connect=5.0),
+        limits=providers.Factory(httpx.Limits, max_connections=20, max_keepalive_connections=10),
     )
 
     serper = providers.Singleton(
-        SerperSearch,
-        client=http_client,
-        api_key=settings.provided.serper_api_key,
-        base_url=settings.provided.serper_base_url,
+        SerperSearch, http_client, settings.provided.serper_api_key, settings.provided.serper_base_url
     )
     tavily = providers.Singleton(
-        TavilySearch,
-        client=http_client,
-        api_key=settings.provided.tavily_api_key,
-        base_url=settings.provided.tavily_base_url,
+        TavilySearch, http_client, settings.provided.tavily_api_key, settings.provided.tavily_base_url
     )
-    search_ports = providers.Singleton(select_ports, settings, serper=serper.provider, tavily=tavily.provider)
+    brave = providers.Singleton(
+        BraveSearch, http_client, settings.provided.brave_api_key, settings.provided.brave_base_url
+    )
+    searxng = providers.Singleton(SearxngSearch, http_client, settings.provided.searxng_url)
+    perplexity = providers.Singleton(perplexity_search, http_client, settings)
+    duckduckgo = providers.Singleton(DuckDuckGoLiteSearch, http_client, settings.provided.duckduckgo_base_url)
+    search_ports = providers.Singleton(
+        select_ports,
+        settings,
+        serper=serper.provider,
+        tavily=tavily.provider,
+        brave=brave.provider,
+        searxng=searxng.provider,
+        perplexity=perplexity.provider,
+        duckduckgo=duckduckgo.provider,
+    )
 
-    health = providers.Singleton(ProviderHealth, clock)
+    health = providers.Singleton(
+        ProviderHealth,
+        clock,
+        breaker_policy=providers.Factory(
+            BreakerPolicy,
+            failure_threshold=settings.provided.breaker_failures,
+            base_cooldown_seconds=settings.provided.breaker_cooldown_seconds,
+            max_cooldown_seconds=settings.provided.breaker_max_cooldown_seconds,
+        ),
+        hedge_policy=providers.Factory(
+            HedgePolicy,
+            floor_seconds=settings.provided.hedge_min_seconds,
+            cap_seconds=settings.provided.hedge_after_seconds,
+        ),
+    )
     chain = providers.Singleton(
         ProviderChain,
         search_ports,
@@ -76,8 +131,39 @@ class Container(containers.DeclarativeContainer):
         attempt_timeout=settings.provided.timeout_seconds,
         deadline=settings.provided.deadline_seconds,
     )
+    cache = providers.Singleton(
+        MemoryCache,
+        clock,
+        ttl_seconds=settings.provided.cache_ttl_seconds,
+        max_entries=settings.provided.cache_max_entries,
+    )
+
+    page_fetcher = providers.Singleton(
+        SafePageFetcher,
+        page_client,
+        allow_private_networks=settings.provided.allow_private_networks,
+        max_body_bytes=settings.provided.page_max_download_bytes,
+        timeout_seconds=settings.provided.page_timeout_seconds,
+    )
+    extractor = providers.Singleton(TrafilaturaExtractor, include_images=True)
+    page_reader = providers.Singleton(
+        PageReader,
+        page_fetcher,
+        extractor,
+        page_timeout=settings.provided.page_timeout_seconds,
+        concurrency=settings.provided.page_concurrency,
+    )
+    fetch_page = providers.Singleton(FetchPage, page_reader)
+
     web_search = providers.Singleton(
-        WebSearch, chain, clock=clock, no_provider_message=provider_catalog.no_provider_message()
+        WebSearch,
+        chain,
+        clock=clock,
+        no_provider_message=provider_catalog.no_provider_message(),
+        cache=cache,
+        pages=page_reader,
+        deadline=settings.provided.deadline_seconds,
+        page_content_max_bytes=settings.provided.page_content_max_bytes,
     )
 
 

@@ -2,46 +2,41 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Annotated
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field, StringConstraints
 
-from domain.errors import ConfigurationError, InvalidRequestError, SearchFailed
-from domain.models import SearchOutcome, SearchRequest
+from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable, SearchFailed
 from entrypoints import provider_catalog
 from entrypoints.container import Container, close_clients
-from entrypoints.rendering import advice_for, render_failure, render_outcome
+from entrypoints.provider_status import provider_report
+from entrypoints.rendering import advice_for, render_failure, render_outcome, render_page
+from entrypoints.requests import build_request
+from entrypoints.tool_schema import (
+    INSTRUCTIONS,
+    WEB_FETCH_DESCRIPTION,
+    WEB_SEARCH_DESCRIPTION,
+    Country,
+    FetchToolResult,
+    Freshness,
+    FullPages,
+    Language,
+    MaxBytes,
+    NumResults,
+    PageFetchResult,
+    Query,
+    SearchToolResult,
+    StartIndex,
+    Url,
+)
 
 logger = logging.getLogger(__name__)
 
-INSTRUCTIONS = (
-    "searchrelay searches the web through several providers and fails over between them "
-    "automatically. Use web_search for current facts, documentation, news, or anything you do not "
-    "know; results come back numbered with title, link and snippet."
-)
-
-WEB_SEARCH_DESCRIPTION = """Search the web and get the top results (title, link, snippet).
-
-Use it for anything current or outside your knowledge: news, documentation, prices, people,
-error messages, product details. Write the query as you would type it into a search engine:
-specific keywords, names and quoted phrases work best; one topic per call.
-
-Returns a numbered Markdown list of results and, last, which provider answered (searchrelay
-fails over between providers automatically when one is down, rate-limited or out of credits).
-Fewer results than asked for is normal for narrow queries; zero results means nothing matched -
-rephrase rather than repeat the same query."""
-
-Query = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=2000),
-    Field(description="What to search for, 1-2000 characters, e.g. 'httpx AsyncClient timeout example'."),
-]
-NumResults = Annotated[int, Field(ge=1, le=20, description="How many results to return, 1-20 (default 3).")]
+READ_ONLY = {"read_only_hint": True, "open_world_hint": True, "destructive_hint": False, "idempotent_hint": True}
 
 
 def build_server(container: Container) -> MCPServer[None]:
@@ -61,17 +56,57 @@ def build_server(container: Container) -> MCPServer[None]:
     )
     key_variables = provider_catalog.key_variables()
 
-    async def web_search(query: Query, num_results: NumResults = 3) -> Annotated[CallToolResult, SearchOutcome]:
+    async def web_search(
+        query: Query,
+        ctx: Context,
+        num_results: NumResults = 3,
+        return_full_pages: FullPages = False,
+        freshness: Freshness = None,
+        country: Country = None,
+        language: Language = None,
+    ) -> SearchToolResult:
+        async def progress(done: int, total: int) -> None:
+            await ctx.report_progress(done, total=total, message=f"read {done} of {total} pages")
+
         try:
-            request = SearchRequest(query=query, num_results=num_results)
-            outcome = await container.web_search().run(request)
+            request = build_request(
+                query,
+                num_results,
+                return_full_pages=return_full_pages,
+                freshness=freshness,
+                country=country,
+                language=language,
+            )
+            outcome = await container.web_search().run(request, progress if return_full_pages else None)
         except SearchFailed as failed:
             return _error(render_failure(failed, advice_for(failed.kind, failed.provider, key_variables)))
         except (ConfigurationError, InvalidRequestError) as error:
             return _error(str(error))
         return CallToolResult(
-            content=[TextContent(type="text", text=render_outcome(outcome))],
+            content=[TextContent(type="text", text=render_outcome(outcome, full_pages=return_full_pages))],
             structured_content=outcome.model_dump(mode="json"),
+        )
+
+    async def web_fetch(url: Url, max_bytes: MaxBytes = 51200, start_index: StartIndex = 0) -> FetchToolResult:
+        try:
+            page = await container.fetch_page().run(url.strip(), max_bytes=max_bytes, start_index=start_index)
+        except PageUnavailable as missing:
+            return _error(f"Could not read {missing.url}: {missing.reason}")
+        except InvalidRequestError as error:
+            return _error(str(error))
+        structured = PageFetchResult(
+            url=page.url,
+            content_type=page.content_type,
+            content=page.window.text,
+            start_index=page.window.start_index,
+            end_index=page.window.end_index,
+            total_chars=page.window.total_chars,
+            truncated=page.window.truncated,
+            next_start_index=page.window.end_index if page.window.truncated else None,
+        )
+        return CallToolResult(
+            content=[TextContent(type="text", text=render_page(page))],
+            structured_content=structured.model_dump(mode="json"),
         )
 
     server.add_tool(
@@ -79,14 +114,26 @@ def build_server(container: Container) -> MCPServer[None]:
         name="web_search",
         title="Web search",
         description=WEB_SEARCH_DESCRIPTION,
-        annotations=ToolAnnotations(
-            title="Web search",
-            read_only_hint=True,
-            open_world_hint=True,
-            destructive_hint=False,
-            idempotent_hint=True,
-        ),
+        annotations=ToolAnnotations(title="Web search", **READ_ONLY),
     )
+    server.add_tool(
+        web_fetch,
+        name="web_fetch",
+        title="Read a web page",
+        description=WEB_FETCH_DESCRIPTION,
+        annotations=ToolAnnotations(title="Read a web page", **READ_ONLY),
+    )
+
+    @server.resource(
+        "searchrelay://providers",
+        name="providers",
+        title="Search provider chain and health",
+        description="The provider chain in order, with circuit state, last failure and recent latency.",
+        mime_type="application/json",
+    )
+    def providers_resource() -> str:
+        return json.dumps(provider_report(container), indent=2)
+
     return server
 
 

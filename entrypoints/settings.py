@@ -7,8 +7,9 @@ which wins over the defaults below. An empty or whitespace-only value counts as 
 from __future__ import annotations
 
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -25,21 +26,69 @@ class Settings(BaseSettings):
 
     serper_api_key: SecretStr | None = Field(None, validation_alias="SERPER_API_KEY")
     tavily_api_key: SecretStr | None = Field(None, validation_alias="TAVILY_API_KEY")
+    brave_api_key: SecretStr | None = Field(None, validation_alias="BRAVE_API_KEY")
+    perplexity_api_key: SecretStr | None = Field(None, validation_alias="PERPLEXITY_API_KEY")
+    openrouter_api_key: SecretStr | None = Field(None, validation_alias="OPENROUTER_API_KEY")
+    # May carry basic-auth credentials (https://user:pass@host): secret_values() masks them.
+    searxng_url: str | None = Field(None, validation_alias="SEARXNG_URL")
+
     serper_base_url: str = Field("https://google.serper.dev", validation_alias="SERPER_BASE_URL")
     tavily_base_url: str = Field("https://api.tavily.com", validation_alias="TAVILY_BASE_URL")
+    brave_base_url: str = Field("https://api.search.brave.com", validation_alias="BRAVE_BASE_URL")
+    duckduckgo_base_url: str = Field("https://lite.duckduckgo.com", validation_alias="DUCKDUCKGO_BASE_URL")
+    perplexity_base_url: str | None = Field(None, validation_alias="PERPLEXITY_BASE_URL")
+    perplexity_model: str | None = Field(None, validation_alias="PERPLEXITY_MODEL")
+
+    # The chain, e.g. "tavily,brave,duckduckgo"; unset = every configured provider in the default order.
+    providers: str | None = Field(None, validation_alias="SEARCHRELAY_PROVIDERS")
 
     timeout_seconds: float = Field(10.0, gt=0, le=120, validation_alias="SEARCHRELAY_TIMEOUT_SECONDS")
     deadline_seconds: float = Field(20.0, gt=0, le=600, validation_alias="SEARCHRELAY_DEADLINE_SECONDS")
     log_level: LogLevel = Field("WARNING", validation_alias="SEARCHRELAY_LOG_LEVEL")
 
-    @field_validator("serper_api_key", "tavily_api_key", mode="before")
+    # Resilience: hedging, circuit breakers, cache.
+    hedge_after_seconds: float = Field(2.5, ge=0, le=60, validation_alias="SEARCHRELAY_HEDGE_AFTER_SECONDS")
+    hedge_min_seconds: float = Field(1.0, ge=0, le=60, validation_alias="SEARCHRELAY_HEDGE_MIN_SECONDS")
+    breaker_failures: int = Field(3, ge=1, le=100, validation_alias="SEARCHRELAY_BREAKER_FAILURES")
+    breaker_cooldown_seconds: float = Field(
+        30.0, gt=0, le=3600, validation_alias="SEARCHRELAY_BREAKER_COOLDOWN_SECONDS"
+    )
+    breaker_max_cooldown_seconds: float = Field(
+        600.0, gt=0, le=86400, validation_alias="SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS"
+    )
+    cache_ttl_seconds: float = Field(900.0, ge=0, le=86400 * 7, validation_alias="SEARCHRELAY_CACHE_TTL_SECONDS")
+    cache_max_entries: int = Field(100, ge=1, le=1_000_000, validation_alias="SEARCHRELAY_CACHE_MAX_ENTRIES")
+
+    # Reading pages (web_fetch, return_full_pages).
+    allow_private_networks: bool = Field(False, validation_alias="SEARCHRELAY_ALLOW_PRIVATE_NETWORKS")
+    page_timeout_seconds: float = Field(8.0, gt=0, le=120, validation_alias="SEARCHRELAY_PAGE_TIMEOUT_SECONDS")
+    page_concurrency: int = Field(5, ge=1, le=50, validation_alias="SEARCHRELAY_PAGE_CONCURRENCY")
+    page_max_download_bytes: int = Field(
+        5_000_000, ge=10_000, le=100_000_000, validation_alias="SEARCHRELAY_PAGE_MAX_DOWNLOAD_BYTES"
+    )
+    page_content_max_bytes: int = Field(
+        12_000, ge=500, le=102_400, validation_alias="SEARCHRELAY_PAGE_CONTENT_MAX_BYTES"
+    )
+
+    @field_validator(
+        "serper_api_key",
+        "tavily_api_key",
+        "brave_api_key",
+        "perplexity_api_key",
+        "openrouter_api_key",
+        "searxng_url",
+        "perplexity_base_url",
+        "perplexity_model",
+        "providers",
+        mode="before",
+    )
     @classmethod
     def _blank_is_unset(cls, value: Any) -> Any:
         if isinstance(value, str) and not value.strip():
             return None
         return value.strip() if isinstance(value, str) else value
 
-    @field_validator("serper_base_url", "tavily_base_url", mode="before")
+    @field_validator("serper_base_url", "tavily_base_url", "brave_base_url", "duckduckgo_base_url", mode="before")
     @classmethod
     def _blank_url_is_default(cls, value: Any) -> Any:
         return value.strip().rstrip("/") if isinstance(value, str) else value
@@ -49,10 +98,22 @@ class Settings(BaseSettings):
     def _upper(cls, value: Any) -> Any:
         return value.strip().upper() if isinstance(value, str) else value
 
+    @model_validator(mode="after")
+    def _cooldowns_in_order(self) -> Settings:
+        if self.breaker_cooldown_seconds > self.breaker_max_cooldown_seconds:
+            raise ValueError(
+                "SEARCHRELAY_BREAKER_COOLDOWN_SECONDS must not exceed SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS"
+            )
+        return self
+
     def secret_values(self) -> list[str]:
         """Every secret value configured, for the redactor."""
         secrets = [getattr(self, name) for name, info in type(self).model_fields.items() if _is_secret(info.annotation)]
-        return [s.get_secret_value() for s in secrets if s is not None]
+        values = [s.get_secret_value() for s in secrets if s is not None]
+        if self.searxng_url:
+            password = urlsplit(self.searxng_url).password
+            values += [password] if password else []
+        return values
 
 
 def _is_secret(annotation: Any) -> bool:

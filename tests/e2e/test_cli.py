@@ -82,9 +82,9 @@ def test_providers_shows_the_chain_with_masked_keys(tmp_path: Path) -> None:
 
 def test_a_dotenv_file_in_the_working_directory_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text(f"TAVILY_API_KEY={TAVILY_KEY}\nSERPER_API_KEY=from-dotenv-0000000000\n")
-    done = run(["providers"], {"SERPER_API_KEY": ""}, tmp_path)
+    done = run(["providers", "--json"], {"SERPER_API_KEY": ""}, tmp_path)
     assert done.returncode == 0
-    assert [line.split()[1] for line in done.stdout.splitlines()] == ["tavily"]
+    assert [p["name"] for p in json.loads(done.stdout)["chain"]] == ["tavily"]
 
 
 def test_bad_configuration_and_bad_arguments_get_clear_errors(tmp_path: Path) -> None:

@@ -1,0 +1,89 @@
+"""Reading pages: fetch safely, extract to Markdown off the event loop, many at once under a budget."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+import anyio
+
+from domain.errors import PageUnavailable
+from domain.ports import ContentExtractorPort, PageFetcherPort
+
+logger = logging.getLogger(__name__)
+
+#: Called as pages finish: (pages done, pages in all).
+PageProgress = Callable[[int, int], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class PageText:
+    url: str  # the final URL, after redirects
+    content_type: str
+    markdown: str
+    truncated: bool  # the download cap cut the page short
+
+
+class PageReader:
+    def __init__(
+        self,
+        fetcher: PageFetcherPort,
+        extractor: ContentExtractorPort,
+        *,
+        page_timeout: float,
+        concurrency: int = 5,
+    ) -> None:
+        self._fetcher = fetcher
+        self._extractor = extractor
+        self._page_timeout = page_timeout
+        self._concurrency = concurrency
+
+    async def read(self, url: str) -> PageText:
+        """One page as Markdown within the per-page timeout; raises ``PageUnavailable``."""
+        try:
+            with anyio.fail_after(self._page_timeout):
+                page = await self._fetcher.fetch(url)
+                # Extraction is CPU-bound (tens of ms for a big page): keep the event loop free.
+                markdown = await anyio.to_thread.run_sync(self._extractor.extract, page, abandon_on_cancel=True)
+        except TimeoutError:
+            raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
+        if not markdown.strip():
+            raise PageUnavailable(url, "no readable text on the page")
+        return PageText(url=page.url, content_type=page.content_type, markdown=markdown, truncated=page.truncated)
+
+    async def read_many(
+        self, urls: Sequence[str], *, budget_seconds: float, progress: PageProgress | None = None
+    ) -> list[PageText | PageUnavailable]:
+        """Every URL's page or the reason it is missing, in input order; never raises for a page.
+
+        At most ``concurrency`` pages are in flight; whatever has not finished when the budget
+        runs out is reported as missing rather than making the caller wait.
+        """
+        slots = asyncio.Semaphore(self._concurrency)
+        outcomes: list[PageText | PageUnavailable | None] = [None] * len(urls)
+        done = 0
+
+        async def one(index: int, url: str) -> None:
+            nonlocal done
+            async with slots:
+                try:
+                    outcomes[index] = await self.read(url)
+                except PageUnavailable as missing:
+                    outcomes[index] = missing
+                except Exception as exc:  # an extractor bug must cost one page, not the search
+                    logger.exception("reading %s failed unexpectedly", url)
+                    outcomes[index] = PageUnavailable(url, f"could not be read ({type(exc).__name__})")
+            done += 1
+            if progress is not None:
+                await progress(done, len(urls))
+
+        with anyio.move_on_after(max(budget_seconds, 0.0)):
+            async with anyio.create_task_group() as group:
+                for index, url in enumerate(urls):
+                    group.start_soon(one, index, url)
+        return [
+            outcome if outcome is not None else PageUnavailable(url, "not read within the call's time budget")
+            for url, outcome in zip(urls, outcomes, strict=True)
+        ]

@@ -1,0 +1,101 @@
+"""The tools' contract with the model: descriptions, argument types with constraints, output models."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from mcp.types import CallToolResult
+from pydantic import BaseModel, Field, StringConstraints
+
+from domain.filters import FRESHNESS_FORMS
+from domain.models import SearchOutcome
+
+INSTRUCTIONS = (
+    "searchrelay searches the web through several providers and fails over between them "
+    "automatically. Use web_search for current facts, documentation, news or anything you do not "
+    "know; use web_fetch to read one page (or the rest of a long one) as clean Markdown."
+)
+
+WEB_SEARCH_DESCRIPTION = """Search the web: the top results (title, link, snippet), optionally with each page's content.
+
+Use it for anything current or outside your knowledge: news, documentation, prices, people,
+error messages, product details. Write the query as you would type it into a search engine:
+specific keywords, names and quoted phrases work best; one topic per call.
+
+Returns a numbered Markdown list of results and, last, which provider answered (searchrelay
+fails over between providers automatically when one is down, rate-limited or out of credits).
+With return_full_pages=true every result also carries its page as clean Markdown (slower: the
+pages are fetched; a page that cannot be read says why in one line). Fewer results than asked
+for is normal for narrow queries; zero results means nothing matched - rephrase rather than
+repeat the same query. Filters (freshness, country, language) are never dropped silently: if no
+configured provider supports one, the call fails and says so."""
+
+WEB_FETCH_DESCRIPTION = """Read one web page (or PDF, plain text, Markdown, JSON) as clean Markdown.
+
+Use it to read a search result in full, or any http(s) URL the user gives. Navigation, ads,
+footers and scripts are dropped; headings, lists, tables, code and links are kept. Long pages
+come in windows of at most max_bytes (and 2000 lines): the end of a cut window says how much
+there is and which start_index continues, so call again with that start_index to read on.
+Private and local network addresses are refused."""
+
+Query = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=2000),
+    Field(description="What to search for, 1-2000 characters, e.g. 'httpx AsyncClient timeout example'."),
+]
+NumResults = Annotated[int, Field(ge=1, le=20, description="How many results to return, 1-20 (default 3).")]
+FullPages = Annotated[
+    bool,
+    Field(description="Also fetch every result's page and return it as Markdown (slower). Default false."),
+]
+Freshness = Annotated[
+    str | None,
+    Field(
+        pattern=r"^\s*(pd|pw|pm|py|\d{4}-\d{2}-\d{2}to\d{4}-\d{2}-\d{2})\s*$",
+        description=f"Only results from this time: {FRESHNESS_FORMS}.",
+    ),
+]
+Country = Annotated[
+    str | None,
+    Field(
+        pattern=r"^\s*[A-Za-z]{2}\s*$",
+        description="Results for this country: ISO 3166-1 alpha-2 code such as 'us', 'de', 'gb'.",
+    ),
+]
+Language = Annotated[
+    str | None,
+    Field(
+        pattern=r"^\s*[A-Za-z]{2}\s*$",
+        description="Results in this language: ISO 639-1 code such as 'en', 'de', 'fr'.",
+    ),
+]
+Url = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=8192),
+    Field(description="The http:// or https:// address of the page."),
+]
+MaxBytes = Annotated[
+    int,
+    Field(
+        ge=1024, le=102400, description="Most bytes of Markdown to return in this window, 1024-102400 (default 51200)."
+    ),
+]
+StartIndex = Annotated[
+    int,
+    Field(ge=0, description="Character offset to start from; use the value a cut window's note gives (default 0)."),
+]
+
+
+class PageFetchResult(BaseModel):
+    url: str = Field(description="The final URL, after redirects.")
+    content_type: str
+    content: str = Field(description="This window of the page as Markdown.")
+    start_index: int
+    end_index: int
+    total_chars: int
+    truncated: bool = Field(description="More text follows this window.")
+    next_start_index: int | None = Field(description="Pass this as start_index to continue; null at the end.")
+
+
+SearchToolResult = Annotated[CallToolResult, SearchOutcome]
+FetchToolResult = Annotated[CallToolResult, PageFetchResult]
