@@ -1,0 +1,49 @@
+"""Against the real APIs: only with RUN_LIVE_TESTS=1 and the provider's key in the environment."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from domain.models import SearchRequest
+from entrypoints.container import build_container, close_clients
+from entrypoints.settings import Settings
+
+pytestmark = [pytest.mark.anyio, pytest.mark.live]
+
+LIVE = os.environ.get("RUN_LIVE_TESTS") == "1"
+PROVIDERS = {
+    "serper": "SERPER_API_KEY",
+    "tavily": "TAVILY_API_KEY",
+    "brave": "BRAVE_API_KEY",
+    "perplexity": "PERPLEXITY_API_KEY",
+    "searxng": "SEARXNG_URL",
+}
+
+
+@pytest.mark.parametrize(("name", "variable"), PROVIDERS.items())
+async def test_the_real_provider_answers_a_plain_query(name: str, variable: str) -> None:
+    if not LIVE:
+        pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
+    if not os.environ.get(variable, "").strip():
+        pytest.skip(f"{variable} is not set")
+    container = build_container(Settings(SEARCHRELAY_PROVIDERS=name))  # type: ignore[call-arg]
+    try:
+        (port,) = container.search_ports()
+        answer = await port.search(SearchRequest(query="python programming language", num_results=3))
+    finally:
+        await close_clients(container.opened_clients())
+    assert answer.results
+    assert all(r.link.startswith("http") for r in answer.results)
+
+
+async def test_the_real_page_fetcher_reads_a_public_page() -> None:
+    if not LIVE:
+        pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
+    container = build_container(Settings())
+    try:
+        page = await container.fetch_page().run("https://www.python.org/", max_bytes=20000)
+    finally:
+        await close_clients(container.opened_clients())
+    assert "Python" in page.window.text
