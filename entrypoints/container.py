@@ -145,7 +145,7 @@ class Container(containers.DeclarativeContainer):
         max_body_bytes=settings.provided.page_max_download_bytes,
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
-    extractor = providers.Singleton(TrafilaturaExtractor, include_images=True)
+    extractor = providers.Singleton(TrafilaturaExtractor)
     page_reader = providers.Singleton(
         PageReader,
         page_fetcher,

@@ -23,11 +23,12 @@ class TrafilaturaExtractor:
     pretty-printed in a fence; PDF becomes its text. Holds no state, so worker threads may share
     one instance. The heavy libraries are imported on first use, keeping server start-up fast.
 
-    ``include_images`` keeps images found by trafilatura as ``[Image: alt]``; off by default
-    because it costs precision (see ``html_to_article``).
+    ``include_images`` keeps images found by trafilatura as ``[Image: alt]`` (an agent often
+    needs to know a figure or diagram is there). It costs some precision, since trafilatura then
+    also keeps galleries and captions (see ``html_to_article``); pass False for text only.
     """
 
-    def __init__(self, *, include_images: bool = False) -> None:
+    def __init__(self, *, include_images: bool = True) -> None:
         self._include_images = include_images
 
     def extract(self, page: FetchedPage) -> str:
