@@ -66,10 +66,10 @@ class ProviderChain:
         return [port.name for port in self._ports]
 
     async def search(self, request: SearchRequest) -> ChainAnswer:
-        run = _Run(request=request, waiting=[])
-        run.waiting = self._eligible(request, run.attempts)
-        if not run.waiting:
-            raise SearchFailed(self._nothing_eligible_message(request, run.attempts), run.attempts)
+        if all(_missing_filters(port, request) for port in self._ports):
+            skips = [_capability_skip(port, request) for port in self._ports]
+            raise SearchFailed(self._nothing_eligible_message(request), skips)
+        run = _Run(request=request, waiting=list(self._ports))
         ends_at = self._clock.monotonic() + self._deadline
         try:
             return await self._race(run, ends_at)
@@ -79,20 +79,7 @@ class ProviderChain:
             if run.running:
                 await asyncio.gather(*run.running, return_exceptions=True)
 
-    def _eligible(self, request: SearchRequest, attempts: list[Attempt]) -> list[SearchPort]:
-        wanted = request.requested_filters()
-        eligible = []
-        for port in self._ports:
-            missing = sorted(wanted - port.capabilities)
-            if missing:
-                attempts.append(
-                    Attempt(provider=port.name, outcome="skipped", detail=f"does not support {', '.join(missing)}")
-                )
-            else:
-                eligible.append(port)
-        return eligible
-
-    def _nothing_eligible_message(self, request: SearchRequest, attempts: list[Attempt]) -> str:
+    def _nothing_eligible_message(self, request: SearchRequest) -> str:
         wanted = sorted(request.requested_filters())
         unsupported = [f for f in wanted if not any(f in port.capabilities for port in self._ports)]
         names = ", ".join(self.names)
@@ -131,9 +118,15 @@ class ProviderChain:
         raise self._all_failed(run)
 
     def _start_next(self, run: _Run, *, hedge: bool) -> None:
-        """Start the next provider the health board admits; record the ones it skips."""
+        """Start the next provider that can serve the request and that the health board admits.
+
+        Skips are recorded when the provider's turn comes, so attempts read in chain order.
+        """
         while run.waiting and not run.stopped:
             port = run.waiting.pop(0)
+            if _missing_filters(port, run.request):
+                run.attempts.append(_capability_skip(port, run.request))
+                continue
             skip_reason = self._health.admit(port.name)
             if skip_reason is not None:
                 run.attempts.append(Attempt(provider=port.name, outcome="skipped", detail=skip_reason))
@@ -222,6 +215,15 @@ class ProviderChain:
         for other in others:
             message += f"\nFallback {other.provider} also failed: {other.detail} ({other.kind.value})."
         return SearchFailed(message, run.attempts, first.kind, first.provider)
+
+
+def _missing_filters(port: SearchPort, request: SearchRequest) -> list[str]:
+    return sorted(request.requested_filters() - port.capabilities)
+
+
+def _capability_skip(port: SearchPort, request: SearchRequest) -> Attempt:
+    missing = ", ".join(_missing_filters(port, request))
+    return Attempt(provider=port.name, outcome="skipped", detail=f"does not support {missing}")
 
 
 def _failure_of(

@@ -35,7 +35,7 @@ class Freshness:
 
     @classmethod
     def parse(cls, text: str) -> Freshness:
-        value = text.strip()
+        value = text.strip().lower()
         if value in _PERIODS:
             return cls(period=value)
         match = _RANGE.match(value)

@@ -14,7 +14,7 @@ from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailab
 from entrypoints import provider_catalog
 from entrypoints.container import Container, close_clients
 from entrypoints.provider_status import provider_report
-from entrypoints.rendering import advice_for, render_failure, render_outcome, render_page
+from entrypoints.rendering import render_failure, render_outcome, render_page
 from entrypoints.requests import build_request
 from entrypoints.tool_schema import (
     INSTRUCTIONS,
@@ -79,7 +79,7 @@ def build_server(container: Container) -> MCPServer[None]:
             )
             outcome = await container.web_search().run(request, progress if return_full_pages else None)
         except SearchFailed as failed:
-            return _error(render_failure(failed, advice_for(failed.kind, failed.provider, key_variables)))
+            return _error(render_failure(failed, key_variables))
         except (ConfigurationError, InvalidRequestError) as error:
             return _error(str(error))
         return CallToolResult(

@@ -45,6 +45,10 @@ def chain_names(settings: Settings) -> list[str]:
     if settings.providers is None:
         return [spec.name for spec in CATALOG if not spec.only_when_named and spec.configured(settings)]
     names = [name.strip().lower() for name in settings.providers.split(",") if name.strip()]
+    if not names:
+        raise ConfigurationError(
+            f"SEARCHRELAY_PROVIDERS names no provider; list some of {', '.join(SPECS)} or leave it unset."
+        )
     unknown = [name for name in names if name not in SPECS]
     if unknown:
         raise ConfigurationError(

@@ -87,9 +87,21 @@ def _describe(attempt: Attempt) -> str:
     return f"{attempt.provider} {attempt.outcome.replace('_', ' ')} ({attempt.detail})"
 
 
-def render_failure(error: SearchFailed, advice: str) -> str:
-    """A failed search: what happened, then what to do about it."""
+def render_failure(error: SearchFailed, key_variables: dict[str, str]) -> str:
+    """A failed search: what happened (the first provider's error first), then what to do about it.
+
+    The advice follows the failure that ended the chain when it was the caller's to fix (a
+    rejected key or request further down), since no retry helps with that.
+    """
+    stopping = next((a for a in error.attempts if a.outcome in _CALLER_SIDE), None)
+    if stopping is not None:
+        advice = advice_for(FailureKind(stopping.outcome), stopping.provider, key_variables)
+    else:
+        advice = advice_for(error.kind, error.provider, key_variables)
     return f"Web search failed. {error}\n\nWhat to do: {advice}"
+
+
+_CALLER_SIDE = (FailureKind.AUTH.value, FailureKind.BAD_REQUEST.value)
 
 
 def advice_for(kind: FailureKind | None, provider: str | None, key_variables: dict[str, str]) -> str:

@@ -7,7 +7,7 @@ which wins over the defaults below. An empty or whitespace-only value counts as 
 from __future__ import annotations
 
 from typing import Any, Literal
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -112,7 +112,7 @@ class Settings(BaseSettings):
         values = [s.get_secret_value() for s in secrets if s is not None]
         if self.searxng_url:
             password = urlsplit(self.searxng_url).password
-            values += [password] if password else []
+            values += [password, unquote(password)] if password else []
         return values
 
 

@@ -10,7 +10,7 @@ from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailab
 from entrypoints import provider_catalog
 from entrypoints.container import build_container, close_clients
 from entrypoints.logging_setup import configure_logging
-from entrypoints.rendering import advice_for, render_failure, render_outcome, render_page
+from entrypoints.rendering import render_failure, render_outcome, render_page
 from entrypoints.requests import build_request
 from entrypoints.settings import Settings
 
@@ -35,7 +35,7 @@ async def search(settings: Settings, args: argparse.Namespace) -> int:
         _complain(str(error))
         return EXIT_USAGE
     except SearchFailed as error:
-        _complain(render_failure(error, advice_for(error.kind, error.provider, provider_catalog.key_variables())))
+        _complain(render_failure(error, provider_catalog.key_variables()))
         return EXIT_FAILED
     except ConfigurationError as error:
         _complain(str(error))

@@ -51,21 +51,18 @@ FullPages = Annotated[
 Freshness = Annotated[
     str | None,
     Field(
-        pattern=r"^\s*(pd|pw|pm|py|\d{4}-\d{2}-\d{2}to\d{4}-\d{2}-\d{2})\s*$",
         description=f"Only results from this time: {FRESHNESS_FORMS}.",
     ),
 ]
 Country = Annotated[
     str | None,
     Field(
-        pattern=r"^\s*[A-Za-z]{2}\s*$",
         description="Results for this country: ISO 3166-1 alpha-2 code such as 'us', 'de', 'gb'.",
     ),
 ]
 Language = Annotated[
     str | None,
     Field(
-        pattern=r"^\s*[A-Za-z]{2}\s*$",
         description="Results in this language: ISO 639-1 code such as 'en', 'de', 'fr'.",
     ),
 ]

@@ -149,3 +149,13 @@ async def test_no_key_value_leaks_on_any_path(caplog: pytest.LogCaptureFixture) 
     assert produced
     for text in produced:
         assert SERPER_KEY not in text and TAVILY_KEY not in text
+
+
+async def test_the_advice_follows_a_rejected_key_further_down_the_chain() -> None:
+    serper = FakeSearch("serper", fail("serper", K.SERVER_ERROR, "HTTP 500"))
+    tavily = FakeSearch("tavily", fail("tavily", K.AUTH, "HTTP 401: invalid key"))
+    async with Client(build_server(container_with(BOTH, serper=serper, tavily=tavily))) as client:
+        result = await client.call_tool("web_search", {"query": "q"})
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert text.startswith("Web search failed. serper failed: HTTP 500 (server_error).")
+    assert "check TAVILY_API_KEY" in text
