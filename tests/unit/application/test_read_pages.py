@@ -1,0 +1,330 @@
+"""PageReader and FetchPage with fake fetcher and extractor ports: no I/O, tiny timeouts."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from application.fetch_page import MAX_LINES, FetchPage
+from application.read_pages import PageReader, PageText
+from domain.errors import InvalidRequestError, PageUnavailable, UnsafeUrl, UnsupportedContent
+from domain.pages import FetchedPage
+
+pytestmark = pytest.mark.anyio
+
+TINY = 0.05  # seconds: a per-page timeout that hanging fakes exceed at once
+
+
+@dataclass(frozen=True)
+class Serve:
+    """How the fake fetcher answers one URL."""
+
+    body: str = "text"
+    delay: float = 0.0
+    hang: bool = False
+    error: PageUnavailable | None = None
+    final_url: str | None = None
+    content_type: str = "text/html"
+    truncated: bool = False
+
+
+class FakeFetcher:
+    """A PageFetcherPort playing ``Serve`` scripts by URL; records calls and the most in flight at once."""
+
+    def __init__(self, script: dict[str, Serve] | None = None) -> None:
+        self.script = script or {}
+        self.calls: list[str] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self.cancelled: list[str] = []
+
+    async def fetch(self, url: str) -> FetchedPage:
+        self.calls.append(url)
+        serve = self.script.get(url, Serve(body=f"text of {url}"))
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            if serve.hang:
+                await asyncio.Event().wait()
+            if serve.delay:
+                await asyncio.sleep(serve.delay)
+        except asyncio.CancelledError:
+            self.cancelled.append(url)
+            raise
+        finally:
+            self.in_flight -= 1
+        if serve.error is not None:
+            raise serve.error
+        return FetchedPage(
+            url=serve.final_url or url,
+            status=200,
+            content_type=serve.content_type,
+            charset="utf-8",
+            body=serve.body.encode(),
+            truncated=serve.truncated,
+        )
+
+
+class FakeExtractor:
+    """A ContentExtractorPort: the body as text, unless a rule for the URL says otherwise."""
+
+    def __init__(self, rules: dict[str, Callable[[FetchedPage], str]] | None = None) -> None:
+        self.rules = rules or {}
+
+    def extract(self, page: FetchedPage) -> str:
+        rule = self.rules.get(page.url)
+        return rule(page) if rule is not None else page.body.decode()
+
+
+def reader(
+    script: dict[str, Serve] | None = None,
+    rules: dict[str, Callable[[FetchedPage], str]] | None = None,
+    *,
+    page_timeout: float = 1.0,
+    concurrency: int = 5,
+) -> tuple[PageReader, FakeFetcher]:
+    fetcher = FakeFetcher(script)
+    return PageReader(fetcher, FakeExtractor(rules), page_timeout=page_timeout, concurrency=concurrency), fetcher
+
+
+def reasons(outcomes: list[PageText | PageUnavailable]) -> list[str]:
+    return [o.reason if isinstance(o, PageUnavailable) else o.markdown for o in outcomes]
+
+
+def boom(page: FetchedPage) -> str:
+    raise RuntimeError("extractor bug")
+
+
+def unsupported(page: FetchedPage) -> str:
+    raise UnsupportedContent(page.url, "unsupported content type image/png")
+
+
+# --- PageReader.read ----------------------------------------------------------------------
+
+
+async def test_read_gives_the_markdown_with_the_final_url_type_and_cap_flag() -> None:
+    pages, _ = reader({"u": Serve(body="# Title", final_url="u-final", content_type="text/plain", truncated=True)})
+    assert await pages.read("u") == PageText(
+        url="u-final", content_type="text/plain", markdown="# Title", truncated=True
+    )
+
+
+async def test_read_passes_the_fetchers_reason_through() -> None:
+    pages, _ = reader({"u": Serve(error=UnsafeUrl("u", "refused: 10.0.0.1 is a private address"))})
+    with pytest.raises(UnsafeUrl, match=re.escape("refused: 10.0.0.1 is a private address")):
+        await pages.read("u")
+
+
+async def test_read_of_a_hanging_page_times_out_with_the_timeout_in_the_reason() -> None:
+    pages, fetcher = reader({"u": Serve(hang=True)}, page_timeout=TINY)
+    started = time.monotonic()
+    with pytest.raises(PageUnavailable) as caught:
+        await pages.read("u")
+    assert caught.value.reason == "timed out after 0.05 s" and caught.value.url == "u"
+    assert time.monotonic() - started < 0.5
+    assert fetcher.cancelled == ["u"]
+
+
+async def test_read_of_a_slow_extraction_also_times_out_without_blocking_the_loop() -> None:
+    def slow(page: FetchedPage) -> str:
+        time.sleep(0.3)
+        return "late"
+
+    pages, _ = reader(rules={"u": slow}, page_timeout=TINY)
+    started = time.monotonic()
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.005)
+            ticks += 1
+
+    tick_task = asyncio.create_task(ticker())
+    with pytest.raises(PageUnavailable, match=re.escape("timed out after 0.05 s")):
+        await pages.read("u")
+    tick_task.cancel()
+    assert time.monotonic() - started < 0.25  # the worker thread is abandoned, not waited for
+    assert ticks >= 3  # the event loop kept running while the extractor worked
+
+
+@pytest.mark.parametrize("markdown", ["", "   \n\t  \n"])
+async def test_read_of_a_page_without_readable_text_says_so(markdown: str) -> None:
+    pages, _ = reader(rules={"u": lambda _page: markdown})
+    with pytest.raises(PageUnavailable) as caught:
+        await pages.read("u")
+    assert caught.value.reason == "no readable text on the page"
+
+
+# --- PageReader.read_many ---------------------------------------------------------------------
+
+
+async def test_read_many_keeps_input_order_whatever_order_pages_finish_in() -> None:
+    urls = [f"u{i}" for i in range(5)]
+    script = {url: Serve(body=url.upper(), delay=0.01 * (5 - i)) for i, url in enumerate(urls)}
+    pages, _ = reader(script)
+    outcomes = await pages.read_many(urls, budget_seconds=5)
+    assert reasons(outcomes) == ["U0", "U1", "U2", "U3", "U4"]
+    assert [o.url for o in outcomes] == urls
+
+
+async def test_read_many_of_nothing_is_nothing() -> None:
+    pages, _ = reader()
+    seen: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+
+    assert await pages.read_many([], budget_seconds=1, progress=progress) == []
+    assert seen == []
+
+
+@pytest.mark.parametrize("concurrency", [1, 2, 5])
+async def test_read_many_has_at_most_concurrency_pages_in_flight(concurrency: int) -> None:
+    urls = [f"u{i}" for i in range(6)]
+    pages, fetcher = reader({url: Serve(delay=0.02) for url in urls}, concurrency=concurrency)
+    outcomes = await pages.read_many(urls, budget_seconds=5)
+    assert all(isinstance(o, PageText) for o in outcomes)
+    assert fetcher.max_in_flight == concurrency
+
+
+async def test_read_many_times_out_each_page_on_its_own() -> None:
+    pages, _ = reader({"slow": Serve(hang=True)}, page_timeout=TINY)
+    outcomes = await pages.read_many(["a", "slow", "b"], budget_seconds=5)
+    assert reasons(outcomes) == ["text of a", "timed out after 0.05 s", "text of b"]
+
+
+async def test_read_many_marks_pages_unfinished_when_the_budget_runs_out() -> None:
+    script = {"hang1": Serve(hang=True), "hang2": Serve(hang=True), "queued": Serve()}
+    pages, fetcher = reader(script, page_timeout=10, concurrency=2)
+    started = time.monotonic()
+    outcomes = await pages.read_many(["fast", "hang1", "hang2", "queued"], budget_seconds=0.1)
+    assert time.monotonic() - started < 0.5
+    unfinished = "not read within the call's time budget"
+    # "queued" waited for a slot held by a hanging page; it never started, and is reported too.
+    assert reasons(outcomes) == ["text of fast", unfinished, unfinished, unfinished]
+    assert [o.url for o in outcomes] == ["fast", "hang1", "hang2", "queued"]
+    assert "queued" not in fetcher.calls
+    assert sorted(fetcher.cancelled) == ["hang1", "hang2"]
+
+
+@pytest.mark.parametrize("budget", [0.0, -1.0])
+async def test_read_many_with_no_budget_left_reads_nothing(budget: float) -> None:
+    pages, _ = reader()
+    outcomes = await pages.read_many(["a", "b"], budget_seconds=budget)
+    assert reasons(outcomes) == ["not read within the call's time budget"] * 2
+
+
+async def test_read_many_lets_an_extractor_bug_cost_one_page_only(caplog: pytest.LogCaptureFixture) -> None:
+    pages, _ = reader(rules={"bad": boom, "image": unsupported})
+    outcomes = await pages.read_many(["a", "bad", "image", "b"], budget_seconds=5)
+    assert reasons(outcomes) == [
+        "text of a",
+        "could not be read (RuntimeError)",
+        "unsupported content type image/png",
+        "text of b",
+    ]
+    assert "reading bad failed unexpectedly" in caplog.text
+
+
+async def test_read_many_reports_fetch_failures_per_page() -> None:
+    script = {"gone": Serve(error=PageUnavailable("gone", "HTTP 404")), "empty": Serve(body="  ")}
+    pages, _ = reader(script)
+    outcomes = await pages.read_many(["gone", "ok", "empty"], budget_seconds=5)
+    assert reasons(outcomes) == ["HTTP 404", "text of ok", "no readable text on the page"]
+
+
+async def test_read_many_reports_progress_once_per_page_success_or_not() -> None:
+    script = {"u1": Serve(delay=0.03), "u2": Serve(error=PageUnavailable("u2", "HTTP 500")), "u3": Serve(delay=0.01)}
+    pages, _ = reader(script, rules={"u0": boom})
+    seen: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+
+    await pages.read_many(["u0", "u1", "u2", "u3"], budget_seconds=5, progress=progress)
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+async def test_read_many_reports_no_progress_for_pages_cut_by_the_budget() -> None:
+    pages, _ = reader({"hang": Serve(hang=True)}, page_timeout=10)
+    seen: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+
+    await pages.read_many(["a", "hang"], budget_seconds=0.1, progress=progress)
+    assert seen == [(1, 2)]
+
+
+# --- FetchPage ----------------------------------------------------------------------------------
+
+
+def fetch_page(body: str, **serve: object) -> FetchPage:
+    return FetchPage(reader({"u": Serve(body=body, **serve)})[0])  # type: ignore[arg-type]
+
+
+async def test_fetch_page_returns_a_short_page_whole_without_a_note() -> None:
+    window = await fetch_page("# Short page", final_url="u-final", content_type="text/markdown").run(
+        "u", max_bytes=1024
+    )
+    assert (window.url, window.content_type, window.note, window.cut_by_download_cap) == (
+        "u-final",
+        "text/markdown",
+        None,
+        False,
+    )
+    assert (window.window.text, window.window.start_index, window.window.end_index) == ("# Short page", 0, 12)
+    assert window.window.truncated is False
+
+
+async def test_fetch_page_windows_cover_the_page_exactly_and_each_note_says_where_to_go_on() -> None:
+    body = "".join(f"Zeile {i}: Grüße 東京 🎉\n" for i in range(300))
+    use_case = fetch_page(body)
+    pieces, start = [], 0
+    while True:
+        page = await use_case.run("u", max_bytes=1000, start_index=start)
+        assert len(page.window.text.encode()) <= 1000
+        pieces.append(page.window.text)
+        if page.note is None:
+            break
+        assert page.note == (
+            f"[Truncated: showing characters {start}-{page.window.end_index} of {len(body)}. "
+            f"Call web_fetch again with start_index={page.window.end_index} to continue.]"
+        )
+        assert page.window.text.endswith("\n")  # cut at a line break, not mid-line
+        start = page.window.end_index
+    assert "".join(pieces) == body and len(pieces) > 5
+
+
+async def test_fetch_page_limits_a_window_to_2000_lines() -> None:
+    body = "x\n" * (MAX_LINES + 500)
+    page = await fetch_page(body).run("u", max_bytes=102_400)
+    assert page.window.text == "x\n" * MAX_LINES
+    assert page.note is not None and f"start_index={2 * MAX_LINES}" in page.note
+
+
+async def test_fetch_page_passes_on_that_the_download_cap_cut_the_page() -> None:
+    page = await fetch_page("beginning only", truncated=True).run("u", max_bytes=1024)
+    assert page.cut_by_download_cap is True and page.note is None
+
+
+async def test_fetch_page_at_the_very_end_gives_an_empty_last_window() -> None:
+    page = await fetch_page("abc").run("u", max_bytes=1024, start_index=3)
+    assert (page.window.text, page.window.truncated, page.note) == ("", False, None)
+
+
+async def test_fetch_page_past_the_end_is_an_invalid_request_naming_the_valid_range() -> None:
+    with pytest.raises(InvalidRequestError, match=r"start_index 4 is out of range: the text has 3 characters"):
+        await fetch_page("abc").run("u", max_bytes=1024, start_index=4)
+
+
+async def test_fetch_page_lets_page_failures_through() -> None:
+    use_case = FetchPage(reader({"u": Serve(error=PageUnavailable("u", "HTTP 404"))})[0])
+    with pytest.raises(PageUnavailable, match="HTTP 404"):
+        await use_case.run("u", max_bytes=1024)
