@@ -169,8 +169,15 @@ class ProviderChain:
             run.attempts.append(
                 Attempt(provider=port.name, outcome="ok", detail=f"{count} results in {latency * 1000:.0f} ms")
             )
-            for loser, _ in run.running.values():
-                self._health.record_cancelled(loser.name)
+            for loser, loser_started in run.running.values():
+                if loser_started < started:
+                    # Hedged around: it outlived its hedge delay. Counting that as a timeout lets a
+                    # provider that hangs on every call open its circuit instead of costing every
+                    # call the hedge delay forever.
+                    slow = f"no answer after {self._clock.monotonic() - loser_started:.1f} s"
+                    self._health.record_failure(loser.name, ProviderFailure(loser.name, FailureKind.TIMEOUT, slow))
+                else:
+                    self._health.record_cancelled(loser.name)
                 run.attempts.append(
                     Attempt(provider=loser.name, outcome="cancelled", detail=f"{port.name} answered first")
                 )
@@ -192,8 +199,9 @@ class ProviderChain:
 
     def _deadline_expired(self, run: _Run) -> ChainAnswer:
         for port, _ in run.running.values():
-            self._health.record_cancelled(port.name)
-            run.attempts.append(Attempt(provider=port.name, outcome="timeout", detail="still running at the deadline"))
+            unanswered = ProviderFailure(port.name, FailureKind.TIMEOUT, "still running at the deadline")
+            self._health.record_failure(port.name, unanswered)
+            run.attempts.append(Attempt(provider=port.name, outcome="timeout", detail=unanswered.detail))
         raise SearchFailed(
             f"No provider answered within the {self._deadline:g} s deadline for this call.",
             run.attempts,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -10,7 +9,7 @@ from dataclasses import dataclass
 import anyio
 
 from domain.errors import PageUnavailable
-from domain.ports import ContentExtractorPort, PageFetcherPort
+from domain.ports import CachePort, ContentExtractorPort, PageFetcherPort
 
 logger = logging.getLogger(__name__)
 
@@ -34,14 +33,28 @@ class PageReader:
         *,
         page_timeout: float,
         concurrency: int = 5,
+        cache: CachePort[PageText] | None = None,
     ) -> None:
         self._fetcher = fetcher
         self._extractor = extractor
         self._page_timeout = page_timeout
         self._concurrency = concurrency
+        self._cache = cache
 
     async def read(self, url: str) -> PageText:
-        """One page as Markdown within the per-page timeout; raises ``PageUnavailable``."""
+        """One page as Markdown within the per-page timeout; raises ``PageUnavailable``.
+
+        Read pages are kept for a while, so paging through a long page with web_fetch (or
+        continuing a page that web_search cut) neither downloads it again nor sees it shift.
+        """
+        if self._cache is not None and (cached := await self._cache.get(url)) is not None:
+            return cached
+        text = await self._read(url)
+        if self._cache is not None:
+            await self._cache.set(url, text)
+        return text
+
+    async def _read(self, url: str) -> PageText:
         try:
             with anyio.fail_after(self._page_timeout):
                 page = await self._fetcher.fetch(url)
@@ -61,7 +74,7 @@ class PageReader:
         At most ``concurrency`` pages are in flight; whatever has not finished when the budget
         runs out is reported as missing rather than making the caller wait.
         """
-        slots = asyncio.Semaphore(self._concurrency)
+        slots = anyio.Semaphore(self._concurrency)
         outcomes: list[PageText | PageUnavailable | None] = [None] * len(urls)
         done = 0
 
@@ -76,14 +89,24 @@ class PageReader:
                     logger.exception("reading %s failed unexpectedly", url)
                     outcomes[index] = PageUnavailable(url, f"could not be read ({type(exc).__name__})")
             done += 1
-            if progress is not None:
-                await progress(done, len(urls))
+            await _report(progress, done, len(urls))
 
         with anyio.move_on_after(max(budget_seconds, 0.0)):
             async with anyio.create_task_group() as group:
                 for index, url in enumerate(urls):
                     group.start_soon(one, index, url)
+        if done < len(urls):  # the budget ran out: the stage is over all the same
+            await _report(progress, len(urls), len(urls))
         return [
             outcome if outcome is not None else PageUnavailable(url, "not read within the call's time budget")
             for url, outcome in zip(urls, outcomes, strict=True)
         ]
+
+
+async def _report(progress: PageProgress | None, done: int, total: int) -> None:
+    if progress is None:
+        return
+    try:
+        await progress(done, total)
+    except Exception:  # a client that went away must not cost the search its pages
+        logger.warning("could not report page progress", exc_info=True)

@@ -19,7 +19,7 @@ class WebSearch:
         *,
         clock: Clock,
         no_provider_message: str,
-        cache: CachePort,
+        cache: CachePort[SearchOutcome],
         pages: PageReader,
         deadline: float,
         page_content_max_bytes: int,
@@ -72,17 +72,21 @@ class WebSearch:
         pages = await self._pages.read_many([r.link for r in results], budget_seconds=budget, progress=progress)
         enriched = []
         for result, page in zip(results, pages, strict=True):
+            update: dict[str, str | None]
             if isinstance(page, PageUnavailable):
-                content = f"[Page content unavailable: {page.reason}]"
+                update = {"page_content": f"[Page content unavailable: {page.reason}]"}
             else:
                 window = cut(page.markdown, max_bytes=self._page_max_bytes)
-                content = window.text
+                notes = []
                 if window.truncated:
-                    content += (
-                        f"\n\n[Page cut at {window.end_index} of {window.total_chars} characters. "
-                        f'Call web_fetch with url="{result.link}" and start_index={window.end_index} for the rest.]'
+                    notes.append(
+                        f"Page cut at {window.end_index} of {window.total_chars} characters: call web_fetch "
+                        f'with url="{result.link}" and start_index={window.end_index} for the rest.'
                     )
-            enriched.append(result.model_copy(update={"page_content": content}))
+                if page.truncated:
+                    notes.append("The page was larger than the download cap; its end is missing.")
+                update = {"page_content": window.text, "page_note": " ".join(notes) or None}
+            enriched.append(result.model_copy(update=update))
         return enriched
 
     def _elapsed_ms(self, started: float) -> float:

@@ -15,7 +15,14 @@ class WebSearchResult(BaseModel):
     title: str
     link: str
     snippet: str
-    page_content: str | None = None
+    page_content: str | None = Field(
+        default=None,
+        description="The page as Markdown (when full pages were asked for), or one line saying why it is missing.",
+    )
+    page_note: str | None = Field(
+        default=None,
+        description="searchrelay's own note on page_content, e.g. where it was cut and how to read the rest.",
+    )
 
 
 class SearchRequest(BaseModel):

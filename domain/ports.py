@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from domain.filters import Filter
-from domain.models import ProviderAnswer, SearchOutcome, SearchRequest
+from domain.models import ProviderAnswer, SearchRequest
 from domain.pages import FetchedPage
+
+V = TypeVar("V")
 
 
 class SearchPort(Protocol):
@@ -39,12 +41,12 @@ class ContentExtractorPort(Protocol):
     def extract(self, page: FetchedPage) -> str: ...
 
 
-class CachePort(Protocol):
-    """Stores successful outcomes by key for a while."""
+class CachePort(Protocol[V]):
+    """Keeps values (successful outcomes, read pages) by key for a while."""
 
-    async def get(self, key: str) -> SearchOutcome | None: ...
+    async def get(self, key: str) -> V | None: ...
 
-    async def set(self, key: str, outcome: SearchOutcome) -> None: ...
+    async def set(self, key: str, value: V) -> None: ...
 
 
 class Clock(Protocol):

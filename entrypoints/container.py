@@ -21,16 +21,18 @@ from adapters.search.tavily import TavilySearch
 from application.fetch_page import FetchPage
 from application.provider_chain import ProviderChain
 from application.provider_health import HedgePolicy, ProviderHealth
-from application.read_pages import PageReader
+from application.read_pages import PageReader, PageText
 from application.web_search import WebSearch
 from domain.circuit_breaker import BreakerPolicy
 from domain.errors import ConfigurationError
+from domain.models import SearchOutcome
 from domain.ports import SearchPort
 from domain.redaction import Redactor
 from entrypoints import provider_catalog
 from entrypoints.settings import Settings
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
+PAGE_CACHE_SECONDS = 600.0  # never longer than SEARCHRELAY_CACHE_TTL_SECONDS; 0 there disables it too
 
 
 def open_client(opened: list[httpx.AsyncClient], **options: Any) -> httpx.AsyncClient:
@@ -131,13 +133,20 @@ class Container(containers.DeclarativeContainer):
         attempt_timeout=settings.provided.timeout_seconds,
         deadline=settings.provided.deadline_seconds,
     )
-    cache = providers.Singleton(
+    cache: providers.Singleton[MemoryCache[SearchOutcome]] = providers.Singleton(
         MemoryCache,
         clock,
         ttl_seconds=settings.provided.cache_ttl_seconds,
         max_entries=settings.provided.cache_max_entries,
     )
 
+    # Read pages, kept briefly so web_fetch can page through one without fetching it again.
+    page_cache: providers.Singleton[MemoryCache[PageText]] = providers.Singleton(
+        MemoryCache,
+        clock,
+        ttl_seconds=providers.Callable(lambda s: min(s.cache_ttl_seconds, PAGE_CACHE_SECONDS), settings),
+        max_entries=32,
+    )
     page_fetcher = providers.Singleton(
         SafePageFetcher,
         page_client,
@@ -152,6 +161,7 @@ class Container(containers.DeclarativeContainer):
         extractor,
         page_timeout=settings.provided.page_timeout_seconds,
         concurrency=settings.provided.page_concurrency,
+        cache=page_cache,
     )
     fetch_page = providers.Singleton(FetchPage, page_reader)
 

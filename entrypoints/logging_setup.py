@@ -31,3 +31,5 @@ def configure_logging(level: str, redactor: Redactor) -> None:
     root.setLevel(level)
     # httpx logs every request URL at INFO; keep it quieter than our own messages.
     logging.getLogger("httpx").setLevel(max(logging.WARNING, root.level))
+    # trafilatura warns about every page it finds empty; the page note already says so.
+    logging.getLogger("trafilatura").setLevel(max(logging.ERROR, root.level))

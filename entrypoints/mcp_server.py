@@ -46,6 +46,8 @@ def build_server(container: Container) -> MCPServer[None]:
             yield None
         finally:
             await close_clients(container.opened_clients())
+            # The closed clients must not be handed out again if the server is started anew.
+            container.reset_singletons()
 
     server: MCPServer[None] = MCPServer(
         "searchrelay",

@@ -51,6 +51,8 @@ def render_outcome(outcome: SearchOutcome, *, full_pages: bool = False) -> str:
             lines.append(f"   {result.snippet}")
         if full_pages and result.page_content is not None:
             lines += ["", fence.wrap(result.page_content, f"result {number}")]
+            if result.page_note:
+                lines.append(f"[{result.page_note}]")
         lines.append("")
     lines.append("---")
     lines.append(_provenance(outcome, full_pages=full_pages))

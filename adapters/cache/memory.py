@@ -1,4 +1,4 @@
-"""An in-process cache of search outcomes: TTL expiry by the injected clock, bounded by true LRU.
+"""An in-process cache: TTL expiry by the injected clock, bounded by true LRU.
 
 Good for one replica; replicas that should share answers need a shared store behind the same
 ``CachePort``. No method awaits, so each get or set is atomic within the event loop.
@@ -8,23 +8,28 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from domain.models import SearchOutcome
+from pydantic import BaseModel
+
 from domain.ports import Clock
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
-class _Entry:
+class _Entry(Generic[V]):
     expires_at: float  # monotonic
-    outcome: SearchOutcome
+    value: V
 
 
-class MemoryCache:
+class MemoryCache(Generic[V]):
     """``CachePort`` in memory.
 
     ``ttl_seconds`` of 0 disables the cache (get always misses, set stores nothing) so that
-    configuration can turn caching off without rewiring. Outcomes are copied deeply on the way in
-    and out: ``SearchOutcome`` is mutable, and a caller editing its answer must not edit the cache.
+    configuration can turn caching off without rewiring. Pydantic models are copied deeply on the
+    way in and out: ``SearchOutcome`` is mutable, and a caller editing its answer must not edit the
+    cache. Other values are stored as they are, so they should be immutable (frozen dataclasses).
     """
 
     def __init__(self, clock: Clock, *, ttl_seconds: float, max_entries: int = 512) -> None:
@@ -35,9 +40,9 @@ class MemoryCache:
         self._clock = clock
         self._ttl = ttl_seconds
         self._max_entries = max_entries
-        self._entries: OrderedDict[str, _Entry] = OrderedDict()  # least recently used first
+        self._entries: OrderedDict[str, _Entry[V]] = OrderedDict()  # least recently used first
 
-    async def get(self, key: str) -> SearchOutcome | None:
+    async def get(self, key: str) -> V | None:
         if self._ttl == 0:
             return None
         entry = self._entries.get(key)
@@ -47,13 +52,13 @@ class MemoryCache:
             del self._entries[key]
             return None
         self._entries.move_to_end(key)
-        return entry.outcome.model_copy(deep=True)
+        return _copy(entry.value)
 
-    async def set(self, key: str, outcome: SearchOutcome) -> None:
+    async def set(self, key: str, value: V) -> None:
         if self._ttl == 0:
             return
         now = self._clock.monotonic()
-        self._entries[key] = _Entry(now + self._ttl, outcome.model_copy(deep=True))
+        self._entries[key] = _Entry(now + self._ttl, _copy(value))
         self._entries.move_to_end(key)
         if len(self._entries) > self._max_entries:
             self._drop_expired(now)
@@ -68,3 +73,7 @@ class MemoryCache:
         # Only when full: an expired entry should give up its slot before a live one is evicted.
         for key in [k for k, entry in self._entries.items() if now >= entry.expires_at]:
             del self._entries[key]
+
+
+def _copy(value: V) -> V:
+    return value.model_copy(deep=True) if isinstance(value, BaseModel) else value

@@ -230,18 +230,23 @@ async def test_page_content_over_the_cap_is_cut_with_a_web_fetch_continuation_no
     container = container_with(env_for(fake_serper, SEARCHRELAY_PAGE_CONTENT_MAX_BYTES=1000))
     arguments = {"query": "relay guide", "num_results": 1, "return_full_pages": True}
     async with Client(build_server(container)) as client:
-        (content,) = page_contents(await client.call_tool("web_search", arguments))
-        assert content is not None
+        searched = await client.call_tool("web_search", arguments)
+        (shown,) = page_contents(searched)
+        assert shown is not None
+        assert searched.structured_content is not None
+        page_note = searched.structured_content["results"][0]["page_note"]
         note = re.compile(
-            r"\n\n\[Page cut at (\d+) of (\d+) characters\. "
-            r"Call web_fetch with url=\"(.+)\" and start_index=(\d+) for the rest\.\]$"
+            r"^Page cut at (\d+) of (\d+) characters: call web_fetch "
+            r"with url=\"(.+)\" and start_index=(\d+) for the rest\.$"
         )
-        found = note.search(content)
-        assert found is not None, content
+        found = note.search(page_note)
+        assert found is not None, page_note
         cut_at, total, url, start_index = int(found[1]), int(found[2]), found[3], int(found[4])
         assert url == pages.url("/article") and start_index == cut_at < total
-        shown = content[: found.start()]
         assert 500 < len(shown.encode("utf-8")) <= 1000
+        # Our own note sits outside the fence that holds the untrusted page text.
+        text = text_of(searched)
+        assert text.index(f"[{page_note}]") > text.index("<<<END_PAGE_")
         # The note's advice works: web_fetch from start_index continues exactly where the cut was.
         whole = await client.call_tool("web_fetch", {"url": url})
         rest = await client.call_tool("web_fetch", {"url": url, "start_index": start_index})

@@ -110,6 +110,7 @@ class FakeProvider:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # headers and body in separate writes must not wait for an ACK
 
             def log_message(self, format: str, *args: Any) -> None:  # quiet
                 return
@@ -154,8 +155,11 @@ def _serve(handler: BaseHTTPRequestHandler, reply: Reply, release: threading.Eve
         if reply.fault == "reset":
             handler.wfile.write(reply.body[: len(reply.body) // 2])
             handler.wfile.flush()
-            # SO_LINGER 0 makes close() send an RST instead of a FIN.
+            # SO_LINGER 0 makes close() send an RST instead of a FIN; rfile holds the socket open
+            # too, so it must go first or no reset is sent at all.
             handler.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            handler.close_connection = True
+            handler.rfile.close()
             handler.connection.close()
             return
         if reply.fault == "trickle":

@@ -16,7 +16,7 @@ TAVILY_KEY = "tvly-KEY-0d9e8c7b6a5f4e3d"
 
 def settings(**env: Any) -> Settings:
     """Settings from explicit values only: the test's own environment and .env are ignored."""
-    return Settings(_env_file=None, **env)  # type: ignore[call-arg]
+    return Settings(_env_file=None, **env)
 
 
 def container_with(env: dict[str, Any], **fakes: FakeSearch) -> Container:

@@ -251,7 +251,7 @@ async def test_read_many_reports_progress_once_per_page_success_or_not() -> None
     assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
 
 
-async def test_read_many_reports_no_progress_for_pages_cut_by_the_budget() -> None:
+async def test_read_many_closes_the_progress_when_the_budget_cuts_pages_off() -> None:
     pages, _ = reader({"hang": Serve(hang=True)}, page_timeout=10)
     seen: list[tuple[int, int]] = []
 
@@ -259,7 +259,17 @@ async def test_read_many_reports_no_progress_for_pages_cut_by_the_budget() -> No
         seen.append((done, total))
 
     await pages.read_many(["a", "hang"], budget_seconds=0.1, progress=progress)
-    assert seen == [(1, 2)]
+    assert seen == [(1, 2), (2, 2)]
+
+
+async def test_a_failing_progress_callback_costs_no_page() -> None:
+    pages, _ = reader({})
+
+    async def progress(done: int, total: int) -> None:
+        raise RuntimeError("the client went away")
+
+    outcomes = await pages.read_many(["a", "b"], budget_seconds=5, progress=progress)
+    assert [type(o).__name__ for o in outcomes] == ["PageText", "PageText"]
 
 
 # --- FetchPage ----------------------------------------------------------------------------------
