@@ -87,6 +87,23 @@ async def send(
     return answered
 
 
+async def fetch_json(
+    client: httpx.AsyncClient,
+    provider: str,
+    method: str,
+    url: str,
+    *,
+    headers: dict[str, str],
+    json: dict[str, Any] | None = None,
+    params: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """One JSON API call: send, classify any failure, return the answer's JSON object."""
+    request = client.build_request(
+        method, url, json=json, params=params, headers={"Accept": "application/json", **headers}
+    )
+    return json_body(provider, await send(client, provider, request))
+
+
 @contextmanager
 def provider_call(provider: str) -> Iterator[None]:
     """Wrap one provider request so that transport errors leave as a classified failure."""

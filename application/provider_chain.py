@@ -182,13 +182,7 @@ class ProviderChain:
                     Attempt(provider=loser.name, outcome="cancelled", detail=f"{port.name} answered first")
                 )
             return ChainAnswer(provider=port.name, answer=answer, attempts=run.attempts)
-        failure = ProviderFailure(
-            failure.provider,
-            failure.kind,
-            self._redact(failure.detail),
-            status=failure.status,
-            retry_after=failure.retry_after,
-        )
+        failure = failure.with_detail(self._redact(failure.detail))
         self._health.record_failure(port.name, failure)
         run.failures.append(failure)
         run.attempts.append(Attempt(provider=port.name, outcome=failure.kind.value, detail=failure.detail))

@@ -55,6 +55,10 @@ class ProviderFailure(SearchRelayError):
         # The raw Retry-After header value; the policy interprets it (domain.retry_after).
         self.retry_after = retry_after
 
+    def with_detail(self, detail: str) -> ProviderFailure:
+        """The same failure told differently (explained further, or with secrets masked)."""
+        return ProviderFailure(self.provider, self.kind, detail, status=self.status, retry_after=self.retry_after)
+
 
 class FilterNotSupported(SearchRelayError):
     """A provider cannot honour one of the request's filter values (found before anything was sent).

@@ -9,7 +9,7 @@ import lxml.etree
 import lxml.html
 from pydantic import SecretStr
 
-from adapters.http_errors import json_body, malformed, send
+from adapters.http_errors import fetch_json, malformed
 from adapters.search.parsing import result_from_item
 from domain.filters import Filter
 from domain.models import ProviderAnswer, SearchRequest
@@ -38,13 +38,10 @@ class BraveSearch:
         self._url = base_url.rstrip("/") + "/res/v1/web/search"
 
     async def search(self, request: SearchRequest) -> ProviderAnswer:
-        http_request = self._client.build_request(
-            "GET",
-            self._url,
-            params=self.request_params(request),
-            headers={"X-Subscription-Token": self._api_key.get_secret_value(), "Accept": "application/json"},
+        headers = {"X-Subscription-Token": self._api_key.get_secret_value()}
+        data = await fetch_json(
+            self._client, self.name, "GET", self._url, params=self.request_params(request), headers=headers
         )
-        data = json_body(self.name, await send(self._client, self.name, http_request))
         return self.parse(data)
 
     @staticmethod

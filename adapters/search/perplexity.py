@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import httpx
 from pydantic import SecretStr
 
-from adapters.http_errors import json_body, malformed, send
+from adapters.http_errors import fetch_json, malformed
 from adapters.search.parsing import result_from_item
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
@@ -82,16 +82,9 @@ class PerplexitySearch:
         self._model = model
 
     async def search(self, request: SearchRequest) -> ProviderAnswer:
-        http_request = self._client.build_request(
-            "POST",
-            self._url,
-            json=self.request_body(request, self._model),
-            headers={
-                "Authorization": f"Bearer {self._api_key.get_secret_value()}",
-                "Accept": "application/json",
-            },
-        )
-        data = json_body(self.name, await send(self._client, self.name, http_request))
+        headers = {"Authorization": f"Bearer {self._api_key.get_secret_value()}"}
+        body = self.request_body(request, self._model)
+        data = await fetch_json(self._client, self.name, "POST", self._url, json=body, headers=headers)
         return self.parse(data, limit=request.num_results)
 
     @staticmethod

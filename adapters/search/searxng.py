@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from adapters.http_errors import json_body, malformed, send
+from adapters.http_errors import fetch_json, malformed
 from adapters.search.parsing import result_from_item
 from domain.errors import FilterNotSupported, ProviderFailure
 from domain.filters import Filter
@@ -38,22 +38,15 @@ class SearxngSearch:
         self._url = base_url.rstrip("/") + "/search"
 
     async def search(self, request: SearchRequest) -> ProviderAnswer:
-        http_request = self._client.build_request(
-            "GET", self._url, params=self.request_params(request), headers={"Accept": "application/json"}
-        )
         try:
-            response = await send(self._client, self.name, http_request)
+            data = await fetch_json(
+                self._client, self.name, "GET", self._url, params=self.request_params(request), headers={}
+            )
         except ProviderFailure as failure:
             if failure.status != 403:
                 raise
-            raise ProviderFailure(
-                self.name,
-                failure.kind,
-                failure.detail + _JSON_DISABLED,
-                status=failure.status,
-                retry_after=failure.retry_after,
-            ) from None
-        return self.parse(json_body(self.name, response), limit=request.num_results)
+            raise failure.with_detail(failure.detail + _JSON_DISABLED) from None
+        return self.parse(data, limit=request.num_results)
 
     @staticmethod
     def request_params(request: SearchRequest) -> dict[str, str]:

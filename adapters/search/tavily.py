@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 from pydantic import SecretStr
 
-from adapters.http_errors import json_body, malformed, send
+from adapters.http_errors import fetch_json, malformed
 from adapters.search.parsing import result_from_item
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest
@@ -29,16 +29,10 @@ class TavilySearch:
         self._url = base_url.rstrip("/") + "/search"
 
     async def search(self, request: SearchRequest) -> ProviderAnswer:
-        http_request = self._client.build_request(
-            "POST",
-            self._url,
-            json=self.request_body(request),
-            headers={
-                "Authorization": f"Bearer {self._api_key.get_secret_value()}",
-                "Accept": "application/json",
-            },
+        headers = {"Authorization": f"Bearer {self._api_key.get_secret_value()}"}
+        data = await fetch_json(
+            self._client, self.name, "POST", self._url, json=self.request_body(request), headers=headers
         )
-        data = json_body(self.name, await send(self._client, self.name, http_request))
         return self.parse(data)
 
     @staticmethod
