@@ -35,11 +35,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _serve(settings)
     if command == "providers":
         return _providers(settings, as_json=args.json)
-    from entrypoints import terminal
+    from entrypoints import terminal_cli
 
     if command == "search":
-        return asyncio.run(terminal.search(settings, args))
-    return asyncio.run(terminal.fetch(settings, args))
+        return asyncio.run(terminal_cli.search(settings, args))
+    return asyncio.run(terminal_cli.fetch(settings, args))
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.support.threaded_server import serve_in_background, shut_down
+
 
 @dataclass(frozen=True)
 class Reply:
@@ -125,17 +127,12 @@ class FakeProvider:
 
             do_GET = do_POST = _handle
 
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        server.daemon_threads = True
-        self._server = server
-        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        self._server = serve_in_background(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
         return self
 
     def stop(self) -> None:
         self.release.set()
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
+        shut_down(self._server)
 
 
 def _serve(handler: BaseHTTPRequestHandler, reply: Reply, release: threading.Event) -> None:

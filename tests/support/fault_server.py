@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import select
 import socket
-import threading
 import time
 from dataclasses import dataclass, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from tests.support.fake_provider import FakeProvider, Recorded, Reply, _serve
+from tests.support.threaded_server import serve_in_background
 
 _CHUNK = b'{"organic": [' + b" " * (64 * 1024 - 13)  # JSON-looking, never finished
 
@@ -75,10 +75,7 @@ class FaultProvider(FakeProvider):
 
             do_GET = do_POST = _handle
 
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        server.daemon_threads = True
-        self._server = server
-        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        self._server = serve_in_background(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
         return self
 
     def _wait_watching(self, handler: BaseHTTPRequestHandler, seconds: float) -> bool:

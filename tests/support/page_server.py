@@ -25,6 +25,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 
+from tests.support.threaded_server import serve_in_background, shut_down
+
 #: What the refused redirect points at; never contacted by any test.
 PRIVATE_TARGET = "http://10.0.0.1/admin"
 #: Text hidden in the article's chrome: none of it may survive extraction.
@@ -303,17 +305,12 @@ class PageServer:
                 finally:
                     owner._end()
 
-        server = _QuietServer(("127.0.0.1", 0), Handler)
-        server.daemon_threads = True
-        self._server = server
-        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        self._server = serve_in_background(_QuietServer(("127.0.0.1", 0), Handler))
         return self
 
     def stop(self) -> None:
         self.stopping.set()
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
+        shut_down(self._server)
 
     def __enter__(self) -> PageServer:
         return self.start()
