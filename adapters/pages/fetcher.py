@@ -32,6 +32,7 @@ _ACCEPT = (
 _ALLOW_HINT = "set SEARCHRELAY_ALLOW_PRIVATE_NETWORKS=true to allow private networks"
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+_CONNECT_SECONDS = 5.0  # an unreachable host should fail fast, well inside the page timeout
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,10 @@ class SafePageFetcher:
         """GET the vetted target: the page, or the next URL when the server redirects."""
         url = target.url
         pinned = url.copy_with(host=str(target.address))
-        headers = {**self._headers, "Host": url.netloc.decode("ascii")}
+        # Connection: close because the pool is keyed by the pinned IP: a kept-alive TLS connection
+        # opened for one host name could otherwise carry a request for another host on the same
+        # address without that host's certificate ever being checked.
+        headers = {**self._headers, "Host": url.netloc.decode("ascii"), "Connection": "close"}
         extensions = {"sni_hostname": url.host} if url.scheme == "https" else {}
         try:
             async with self._client.stream(
@@ -137,7 +141,7 @@ class SafePageFetcher:
                 headers=headers,
                 extensions=extensions,
                 follow_redirects=False,
-                timeout=httpx.Timeout(self._timeout_seconds),
+                timeout=httpx.Timeout(self._timeout_seconds, connect=min(_CONNECT_SECONDS, self._timeout_seconds)),
             ) as response:
                 if response.status_code in _REDIRECT_STATUSES:
                     return _redirect_target(original, url, response)

@@ -113,6 +113,8 @@ async def test_the_connection_goes_to_the_vetted_address_even_if_dns_changes_its
     assert request.url.query == b"id=7"
     assert request.headers["host"] == "example.com"
     assert request.extensions["sni_hostname"] == "example.com"
+    # No kept-alive connection keyed by the IP may later carry another host's request unverified.
+    assert request.headers["connection"] == "close"
     assert resolver.calls == ["example.com"]
     assert page.url == "https://example.com/article?id=7"
 
