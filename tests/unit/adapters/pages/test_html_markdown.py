@@ -1,0 +1,41 @@
+"""The fallback converter: chrome pruned by us, Markdown written by markdownify."""
+
+from __future__ import annotations
+
+import lxml.html
+
+from adapters.pages.html_markdown import element_to_markdown
+
+PAGE = """<html><body>
+<nav>Menu Home About</nav>
+<div class="cookie-banner">We use cookies. Accept?</div>
+<main>
+  <h2>Title</h2>
+  <p>Hello <a href="javascript:track()">tracked</a> and <a href="https://a.example/">web</a> <img alt="a diagram"
+     src="x.png"><img src="spacer.gif"></p>
+  <ul><li>one</li><li>two</li></ul>
+  <table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>
+  <pre><code>x = 1</code></pre>
+  <div hidden>secret hidden text</div>
+  <section class="related-posts">More stories</section>
+</main>
+<footer>Copyright</footer>
+<script>evil()</script>
+</body></html>"""
+
+
+def test_structure_is_kept_and_chrome_is_dropped() -> None:
+    markdown = element_to_markdown(lxml.html.document_fromstring(PAGE))
+    assert markdown == (
+        "## Title\n\n"
+        "Hello tracked and [web](https://a.example/) [Image: a diagram]\n\n"
+        "- one\n- two\n\n"
+        "| a | b |\n| --- | --- |\n| 1 | 2 |\n\n"
+        "```\nx = 1\n```"
+    )
+
+
+def test_nothing_of_the_chrome_survives() -> None:
+    markdown = element_to_markdown(lxml.html.document_fromstring(PAGE))
+    for chrome in ("Menu", "cookies", "Copyright", "evil", "secret hidden", "More stories", "javascript"):
+        assert chrome not in markdown
