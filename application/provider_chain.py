@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from application.chain_failures import all_failed, capability_skip, failure_of, missing_filters, nothing_eligible
 from application.provider_health import ProviderHealth
 from domain.errors import FailureKind, FilterNotSupported, ProviderFailure, SearchFailed
 from domain.fallback import Decision, decide
@@ -66,9 +66,8 @@ class ProviderChain:
         return [port.name for port in self._ports]
 
     async def search(self, request: SearchRequest) -> ChainAnswer:
-        if all(_missing_filters(port, request) for port in self._ports):
-            skips = [_capability_skip(port, request) for port in self._ports]
-            raise SearchFailed(self._nothing_eligible_message(request), skips)
+        if all(missing_filters(port, request) for port in self._ports):
+            raise nothing_eligible(self._ports, request)
         run = _Run(request=request, waiting=list(self._ports))
         ends_at = self._clock.monotonic() + self._deadline
         try:
@@ -78,19 +77,6 @@ class ProviderChain:
                 task.cancel()
             if run.running:
                 await asyncio.gather(*run.running, return_exceptions=True)
-
-    def _nothing_eligible_message(self, request: SearchRequest) -> str:
-        wanted = sorted(request.requested_filters())
-        unsupported = [f for f in wanted if not any(f in port.capabilities for port in self._ports)]
-        names = ", ".join(self.names)
-        if unsupported:
-            return (
-                f"No configured provider supports the {', '.join(unsupported)} filter "
-                f"(configured: {names}). Drop the filter or configure a provider that supports it."
-            )
-        return (
-            f"No configured provider supports this combination of filters ({', '.join(wanted)}); configured: {names}."
-        )
 
     async def _race(self, run: _Run, ends_at: float) -> ChainAnswer:
         self._start_next(run, hedge=False)
@@ -115,7 +101,7 @@ class ProviderChain:
                     return answer
             if not run.running and not run.stopped:
                 self._start_next(run, hedge=False)
-        raise self._all_failed(run)
+        raise all_failed(self.names, run.failures, run.attempts)
 
     def _start_next(self, run: _Run, *, hedge: bool) -> None:
         """Start the next provider that can serve the request and that the health board admits.
@@ -124,8 +110,8 @@ class ProviderChain:
         """
         while run.waiting and not run.stopped:
             port = run.waiting.pop(0)
-            if _missing_filters(port, run.request):
-                run.attempts.append(_capability_skip(port, run.request))
+            if missing_filters(port, run.request):
+                run.attempts.append(capability_skip(port, run.request))
                 continue
             skip_reason = self._health.admit(port.name)
             if skip_reason is not None:
@@ -157,7 +143,7 @@ class ProviderChain:
     def _settle(self, run: _Run, task: asyncio.Task[ProviderAnswer]) -> ChainAnswer | None:
         port, started = run.running.pop(task)
         latency = self._clock.monotonic() - started
-        failure = _failure_of(port, task, self._redact)
+        failure = failure_of(port, task, self._redact)
         if isinstance(failure, FilterNotSupported):
             self._health.record_cancelled(port.name)
             run.attempts.append(Attempt(provider=port.name, outcome="skipped", detail=failure.detail))
@@ -201,45 +187,3 @@ class ProviderChain:
             run.attempts,
             FailureKind.TIMEOUT,
         )
-
-    def _all_failed(self, run: _Run) -> SearchFailed:
-        if not run.failures:
-            # Every provider was skipped: circuits open, or filter values they cannot honour.
-            skipped = "; ".join(f"{a.provider}: {a.detail}" for a in run.attempts)
-            if all(a.detail.startswith("circuit") for a in run.attempts):
-                message = f"Every provider is cooling down after failures ({skipped})."
-                return SearchFailed(message, run.attempts, FailureKind.SERVER_ERROR)
-            return SearchFailed(f"No configured provider can serve this request ({skipped}).", run.attempts)
-        # With hedging a later provider can fail first; the caller hears about them in chain order.
-        order = {name: i for i, name in enumerate(self.names)}
-        first, *others = sorted(run.failures, key=lambda f: order.get(f.provider, len(order)))
-        message = f"{first.provider} failed: {first.detail} ({first.kind.value})."
-        for other in others:
-            message += f"\nFallback {other.provider} also failed: {other.detail} ({other.kind.value})."
-        return SearchFailed(message, run.attempts, first.kind, first.provider)
-
-
-def _missing_filters(port: SearchPort, request: SearchRequest) -> list[str]:
-    return sorted(request.requested_filters() - port.capabilities)
-
-
-def _capability_skip(port: SearchPort, request: SearchRequest) -> Attempt:
-    missing = ", ".join(_missing_filters(port, request))
-    return Attempt(provider=port.name, outcome="skipped", detail=f"does not support {missing}")
-
-
-def _failure_of(
-    port: SearchPort, task: asyncio.Task[ProviderAnswer], redact: Redactor
-) -> ProviderFailure | FilterNotSupported | None:
-    exc = task.exception()
-    if exc is None:
-        return None
-    if isinstance(exc, ProviderFailure | FilterNotSupported):
-        return exc
-    # An adapter bug must not take the call down: treat it as a malformed answer. The trace goes
-    # to the log through the redactor, since an exception's text can hold anything it touched.
-    trace = "".join(traceback.format_exception(exc))
-    logger.error("provider %s raised an unexpected %s:\n%s", port.name, type(exc).__name__, redact(trace))
-    return ProviderFailure(
-        port.name, FailureKind.MALFORMED, f"unexpected {type(exc).__name__} while reading the answer"
-    )
