@@ -33,10 +33,6 @@ class WebSearch:
         self._page_max_bytes = page_content_max_bytes
         self._flights: SingleFlight[SearchOutcome] = SingleFlight()
 
-    @property
-    def chain(self) -> ProviderChain:
-        return self._chain
-
     async def run(self, request: SearchRequest, progress: PageProgress | None = None) -> SearchOutcome:
         if not self._chain.names:
             raise ConfigurationError(self._no_provider_message)

@@ -15,16 +15,20 @@ BODY = json.dumps({"searchParameters": {"q": "bench"}, "organic": ORGANIC}).enco
 HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(BODY)
 
 
+async def read_request(reader: asyncio.StreamReader) -> tuple[bytes, bytes]:
+    """One keep-alive HTTP/1.1 request: (head, body). Enough HTTP for a bench's fake server."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":", 1)[1])
+    return head, await reader.readexactly(length) if length else b""
+
+
 async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     try:
         while True:
-            head = await reader.readuntil(b"\r\n\r\n")
-            length = 0
-            for line in head.split(b"\r\n"):
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":", 1)[1])
-            if length:
-                await reader.readexactly(length)
+            await read_request(reader)
             writer.write(HEAD + BODY)
             await writer.drain()
     except (asyncio.IncompleteReadError, ConnectionError):

@@ -38,6 +38,7 @@ PAGES = 10
 
 
 async def serve(delay: float) -> None:
+    from bench.fake_serper import read_request
     from tests.support.page_server import article_html
 
     page = article_html().encode("utf-8")
@@ -47,12 +48,7 @@ async def serve(delay: float) -> None:
         port = writer.get_extra_info("sockname")[1]
         try:
             while True:
-                head = await reader.readuntil(b"\r\n\r\n")
-                length = 0
-                for line in head.split(b"\r\n"):
-                    if line.lower().startswith(b"content-length:"):
-                        length = int(line.split(b":", 1)[1])
-                body = await reader.readexactly(length) if length else b""
+                head, body = await read_request(reader)
                 if head.startswith(b"POST"):
                     query = json.loads(body or b"{}").get("q", "")
                     organic = [

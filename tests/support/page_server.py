@@ -15,7 +15,6 @@ machine, so the guard's handling of a redirect to a private address can be prove
 from __future__ import annotations
 
 import threading
-import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass
@@ -368,12 +367,3 @@ class LoopbackTransport(httpx.AsyncBaseTransport):
 
     async def aclose(self) -> None:
         await self._inner.aclose()
-
-
-def wait_until(predicate: Any, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return False
