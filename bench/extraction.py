@@ -1,124 +1,79 @@
-"""How well and how fast TrafilaturaExtractor reads real pages.
+"""What web_fetch gives an agent, scored on both extraction corpora beside plain extractors.
 
-Scores it on the article-extraction corpus (91 news and blog pages with hand-written article
-bodies) with that benchmark's metric: 4-token shingles counted as multisets, precision and
-recall per page averaged over pages, F1 of the two means. Runs in one process, on one core.
+Runs the tool's real extraction path (see bench/extraction_contenders.py) and trafilatura
+(defaults and favour-recall), readability-lxml, jusText and Resiliparse on the same pages, in
+one process, one page at a time, and prints per corpus and per kind: F1, precision, recall,
+speed, must-have/must-not-have snippet rates, and the worst pages of ours with a reason.
 
-    .venv/bin/python -m bench.extraction [CORPUS_DIR]
+    .venv/bin/python -m bench.extraction                         # everything (slow on 2 shared cores)
+    .venv/bin/python -m bench.extraction --corpus articles --contenders ours
+    .venv/bin/python -m bench.extraction --corpus page-types --half odd --every 3
+    .venv/bin/python -m bench.extraction --corpus page-types --kind forum --show 0412
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
-import logging
-import re
-import statistics
 import sys
 import time
-from collections import Counter
-from dataclasses import dataclass
-from pathlib import Path
 
-from adapters.pages.extractor import TrafilaturaExtractor
-from domain.pages import FetchedPage
-
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared/corpora/article-extraction"
-SHINGLE_SIZE = 4
-
-_TOKEN = re.compile(r"\w+")
-_IMAGE_PLACEHOLDER = re.compile(r"\[Image:[^\]]*\]")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_MARKUP = re.compile(r"^\s*(?:#{1,6}\s|[-*+]\s|\d+\.\s|>\s?)|[*_`|]+", re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class PageScore:
-    precision: float
-    recall: float
-
-
-class _FallbackCounter(logging.Handler):
-    """Counts the pages on which the HTML extraction logged that it fell back from trafilatura."""
-
-    def __init__(self) -> None:
-        super().__init__(level=logging.DEBUG)
-        self.count = 0
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if getattr(record, "method", "trafilatura") != "trafilatura":
-            self.count += 1
-
-
-def markdown_to_text(markdown: str) -> str:
-    """Plain text for scoring: no link targets, image placeholders, emphasis or heading marks."""
-    text = _IMAGE_PLACEHOLDER.sub(" ", markdown)
-    text = _LINK.sub(r"\1", text)
-    return _MARKUP.sub(" ", text)
-
-
-def score_page(true_text: str, predicted_text: str) -> PageScore:
-    true_shingles = _shingles(true_text)
-    predicted_shingles = _shingles(predicted_text)
-    if not true_shingles and not predicted_shingles:
-        return PageScore(1.0, 1.0)
-    if not true_shingles or not predicted_shingles:
-        return PageScore(0.0, 0.0)
-    overlap = sum((true_shingles & predicted_shingles).values())
-    return PageScore(overlap / predicted_shingles.total(), overlap / true_shingles.total())
-
-
-def _shingles(text: str) -> Counter[tuple[str, ...]]:
-    tokens = _TOKEN.findall(text)
-    if 0 < len(tokens) < SHINGLE_SIZE:
-        return Counter([tuple(tokens)])
-    return Counter(tuple(tokens[i : i + SHINGLE_SIZE]) for i in range(len(tokens) - SHINGLE_SIZE + 1))
+from bench.extraction_contenders import contenders
+from bench.extraction_corpora import ARTICLES, PAGE_TYPES, Case, Selection, load
+from bench.extraction_report import Result, corpus_table, kind_tables, worst_pages
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--worst", type=int, default=0, help="also list the N lowest-scoring pages")
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
+    available = contenders()
+    names = args.contenders.split(",") if args.contenders else list(available)
+    unknown = [name for name in names if name not in available]
+    if unknown:
+        sys.exit(f"unknown contender(s) {', '.join(unknown)}; choose from {', '.join(available)}")
+    corpora = (ARTICLES, PAGE_TYPES) if args.corpus == "both" else (args.corpus,)
+    selection = Selection(corpora=corpora, kinds=frozenset(args.kind or ()), half=args.half, every=args.every)
+    cases = load(selection)
+    if args.show:
+        cases = [case for case in cases if case.page_id.startswith(args.show)]
+    if not cases:
+        sys.exit("no page matches that selection")
 
-    truth = json.loads((args.corpus / "ground-truth.json").read_text(encoding="utf-8"))
-    pages = {
-        page_id: gzip.decompress((args.corpus / "html" / f"{page_id}.html.gz").read_bytes())
-        for page_id in sorted(truth)
-    }
-    counter = _FallbackCounter()
-    article_logger = logging.getLogger("adapters.pages.html_article")
-    article_logger.addHandler(counter)
-    article_logger.setLevel(logging.DEBUG)
-
-    extractor = TrafilaturaExtractor()  # the configuration the server uses (images as [Image: alt])
-    extractor.extract(_page("warm-up", b"<html><body><p>warm up the imports</p></body></html>"))
-    scores: dict[str, PageScore] = {}
-    started = time.perf_counter()
-    for page_id, body in pages.items():
-        markdown = extractor.extract(_page(truth[page_id].get("url", page_id), body))
-        scores[page_id] = score_page(truth[page_id]["articleBody"], markdown_to_text(markdown))
-    elapsed = time.perf_counter() - started
-
-    precision = statistics.mean(score.precision for score in scores.values())
-    recall = statistics.mean(score.recall for score in scores.values())
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    print(f"pages        {len(scores)}")
-    print(f"F1           {f1:.3f}")
-    print(f"precision    {precision:.3f}")
-    print(f"recall       {recall:.3f}")
-    print(f"pages/s      {len(scores) / elapsed:.1f}  ({elapsed:.2f} s, one process)")
-    print(f"fallbacks    {counter.count}")
-    if args.worst:
-        ranked = sorted(scores.items(), key=lambda item: item[1].precision + item[1].recall)
-        for page_id, score in ranked[: args.worst]:
-            print(f"  {page_id}  P={score.precision:.2f} R={score.recall:.2f}")
+    results = [result for name in names for result in _run(name, available[name](), cases)]
+    if args.show:
+        for result in results:
+            print(f"===== {result.contender} on {result.case.page_id} ({result.case.kind}) =====\n{result.markdown}\n")
+        return
+    print(f"{len(cases)} pages; one process, one page at a time; timings share 2 cores with other work\n")
+    for corpus in corpora:
+        mine = [r for r in results if r.case.corpus == corpus]
+        print("\n".join(corpus_table(corpus, mine, names)))
+        if corpus == PAGE_TYPES:
+            print("\n".join(kind_tables(corpus, mine, names)))
+        if "ours" in names and args.worst:
+            print("\n".join(worst_pages([r for r in mine if r.contender == "ours"], args.worst)))
 
 
-def _page(url: str, body: bytes) -> FetchedPage:
-    # No declared charset, so the extractor's own sniffing and detection are what gets measured.
-    return FetchedPage(url=url, status=200, content_type="text/html", charset=None, body=body)
+def _run(name: str, contender: object, cases: list[Case]) -> list[Result]:
+    assert callable(contender)
+    contender("https://example.com/warm-up", b"<html><body><p>warm up the imports</p></body></html>")
+    results = []
+    for case in cases:
+        started = time.perf_counter()
+        markdown = contender(case.url, case.html)
+        results.append(Result(case, name, markdown, time.perf_counter() - started))
+    print(f"ran {name} on {len(cases)} pages in {sum(r.seconds for r in results):.1f} s", file=sys.stderr)
+    return results
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--corpus", choices=("both", ARTICLES, PAGE_TYPES), default="both")
+    parser.add_argument("--contenders", help="comma-separated names (default: all)")
+    parser.add_argument("--kind", action="append", help="only pages of this kind (repeatable)")
+    parser.add_argument("--half", choices=("even", "odd"), help="only even or odd page-types ids (held-out check)")
+    parser.add_argument("--every", type=int, default=1, help="only every N-th page, for a quick sample")
+    parser.add_argument("--worst", type=int, default=10, help="list ours' N lowest-scoring pages per corpus")
+    parser.add_argument("--show", metavar="ID", help="print each contender's output for the page(s) with this id prefix")
+    return parser
 
 
 if __name__ == "__main__":
