@@ -2,7 +2,7 @@
 
 ``articles`` is the article-extraction benchmark (91 news and blog pages, scored on 4-token
 shingles); ``page-types`` is the WCXB development split (797 pages of 7 kinds, scored on a bag of
-words, with must-have and must-not-have snippets). Their READMEs define both metrics.
+words, with must-have and must-not-have snippets; the 19 without reference text are skipped). Their READMEs define both metrics.
 """
 
 from __future__ import annotations
@@ -81,6 +81,8 @@ def _page_types(folder: Path, selection: Selection) -> list[Case]:
             continue
         record = json.loads((folder / "ground-truth" / f"{page_id}.json").read_text(encoding="utf-8"))
         truth = record["ground_truth"]
+        if not (truth.get("main_content") or "").strip():
+            continue  # a handful have no reference text, so nothing to score against
         cases.append(
             Case(
                 corpus=PAGE_TYPES,
