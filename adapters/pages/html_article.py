@@ -1,28 +1,28 @@
-"""The main content of an HTML page as Markdown: trafilatura first, then two fallbacks.
+"""The main content of an HTML page as Markdown: know the page's kind, run the extractors that
+suit it, keep the answer they agree on.
 
-trafilatura is the best article extractor on the benchmark (bench/extraction.py), but on some
-pages (app shells, listings, unusual markup) it keeps almost nothing. When it keeps very little
-of a page that has much more text, readability-lxml gets a turn, and failing that the whole
-``<main>`` or ``<body>`` is converted with navigation and banners skipped.
+1. Parse once; read the schema.org data and measure the markup (``page_kind``).
+2. Articles: trafilatura's precise cut, checked against Resiliparse. Agreement ends it there
+   (the common case, and the fast one); disagreement calls a wider vote.
+3. Other kinds: the profile's candidates (``profiles``) vote, schema.org text joining as a voter
+   when the page has it; the candidate closest to all the others wins (``reconcile``).
+4. Products get any declared field the winner lacks (name, price, properties) put in front.
+
+Why each step is there, with the measurements: docs/extraction.md.
 """
 
 from __future__ import annotations
 
 import logging
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
-from adapters.pages.html_markdown import Element, element_to_markdown
-
-Method = Literal["trafilatura", "readability", "whole page"]
-
-# Below this many characters, an extraction is suspect...
-MIN_ARTICLE_CHARS = 250
-# ...if the page holds this many times more text than what was kept.
-_PAGE_TEXT_RATIO = 3
-_MARKDOWN_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_WHITESPACE = re.compile(r"\s+")
+from adapters.pages import candidates, profiles
+from adapters.pages.html_markdown import Element
+from adapters.pages.page_kind import PageKind, detect_kind, measure
+from adapters.pages.reconcile import most_agreed, word_f1, words
+from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
+from adapters.pages.structured_data import StructuredData, read_structured_data
 
 logger = logging.getLogger(__name__)
 
@@ -30,94 +30,82 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Article:
     markdown: str
-    method: Method
+    method: str  # the candidate that won (see ``profiles``)
+    kind: PageKind = "page"
 
 
 def html_to_article(html: str, url: str | None = None, *, include_images: bool = False) -> Article:
-    """The page's main content as Markdown, and which method produced it.
+    """The page's main content as Markdown, which candidate produced it and the kind it was read as.
 
-    ``include_images`` asks trafilatura for images (as ``[Image: alt]``). It is off by default
-    because trafilatura then also keeps galleries, captions and teaser blocks: on the benchmark
-    precision drops from 0.960 to 0.943. The fallbacks always keep image alt text.
+    ``include_images`` keeps trafilatura's images as ``[Image: alt]``; the other candidates
+    always keep alt text.
     """
-    primary = _trafilatura(html, url, include_images=include_images)
-    if len(primary) >= MIN_ARTICLE_CHARS:
-        return Article(primary, "trafilatura")
-    page_root = _parse(html)
-    if page_root is None:
-        return Article(primary, "trafilatura")
-    page_chars = _visible_text_chars(page_root)
-    if page_chars < _PAGE_TEXT_RATIO * max(len(primary), 1) and primary:
-        return Article(primary, "trafilatura")
-    best = Article(primary, "trafilatura")
-    for candidate in (_readability(html), _whole_page(page_root)):
-        if len(candidate.markdown) > len(best.markdown):
-            best = candidate
-        if len(best.markdown) >= MIN_ARTICLE_CHARS:
-            break
-    logger.debug(
-        "trafilatura kept %d of %d characters; using %s",
-        len(primary),
-        page_chars,
-        best.method,
-        extra={"method": best.method},
-    )
-    return best
+    root = candidates.parse_html(html)
+    if root is None:  # not HTML lxml can read; trafilatura has its own recovery
+        text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
+        return Article(text, profiles.TRAFILATURA_PRECISION)
+    data = read_structured_data(root)
+    kind = detect_kind(data, measure(root))
+    run = _Candidates(html, url, root, include_images)
+    if kind == "article":
+        article = _article(run, data)
+    else:
+        voters = {name: run(name) for name in profiles.PROFILES[kind]}
+        declared = thread_markdown(data) if kind == "forum" else ""
+        if declared:
+            voters[profiles.STRUCTURED] = declared
+        choice = most_agreed(voters)
+        article = Article(choice.markdown, choice.name, kind)
+    if kind == "product":
+        article = Article(_with_declared_fields(article.markdown, product_markdown(data)), article.method, kind)
+    logger.debug("read the page as %s; kept %s", kind, article.method, extra={"kind": kind, "method": article.method})
+    return article
 
 
-def _trafilatura(html: str, url: str | None, *, include_images: bool) -> str:
-    import trafilatura
-
-    markdown = trafilatura.extract(
-        html,
-        url=url,
-        output_format="markdown",
-        include_links=True,
-        include_tables=True,
-        include_formatting=True,
-        include_images=include_images,
-        include_comments=False,
-        # Best F1 on the benchmark (0.968 against 0.962 with favor_recall); short results fall back.
-        favor_precision=True,
-        with_metadata=False,
-    )
-    return _MARKDOWN_IMAGE.sub(_image_placeholder, markdown or "").strip()
+def _article(run: _Candidates, data: StructuredData) -> Article:
+    precise, checker = run(profiles.TRAFILATURA_PRECISION), run(profiles.RESILIPARSE)
+    if precise and word_f1(words(precise), words(checker)) >= profiles.ARTICLE_AGREEMENT:
+        return Article(precise, profiles.TRAFILATURA_PRECISION, "article")
+    voters = {name: run(name) for name in profiles.ARTICLE_VOTE}
+    if body := article_body(data):
+        voters[profiles.STRUCTURED] = body
+    choice = most_agreed(voters)
+    return Article(choice.markdown, choice.name, "article")
 
 
-def _image_placeholder(match: re.Match[str]) -> str:
-    alt = match.group(1).strip()
-    return f"[Image: {alt}]" if alt else ""
+def _with_declared_fields(markdown: str, declared: str) -> str:
+    """Declared product lines the extraction lacks (most words unseen), put before it."""
+    seen = words(markdown)
+    missing = [
+        line
+        for line in declared.split("\n\n")
+        if (line_words := words(line)) and sum((line_words & seen).values()) < line_words.total() / 2
+    ]
+    return "\n\n".join([*missing, markdown]).strip()
 
 
-def _readability(html: str) -> Article:
-    from readability import Document
-    from readability.readability import Unparseable
+class _Candidates:
+    """Runs each extractor at most once per page, only when a profile asks for it."""
 
-    try:
-        summary = Document(html).summary(html_partial=True)
-    except Unparseable:
-        return Article("", "readability")
-    root = _parse(summary)
-    return Article(element_to_markdown(root) if root is not None else "", "readability")
+    def __init__(self, html: str, url: str | None, root: Element, include_images: bool) -> None:
+        self._made: dict[str, str] = {}
+        self._makers: dict[str, Callable[[], str]] = {
+            profiles.TRAFILATURA_PRECISION: lambda: self._trafilatura("precision", False),
+            profiles.TRAFILATURA_BALANCED: lambda: self._trafilatura("balanced", False),
+            profiles.TRAFILATURA_THREAD: lambda: self._trafilatura("balanced", True),
+            profiles.TRAFILATURA_RECALL: lambda: self._trafilatura("recall", False),
+            profiles.READABILITY: lambda: candidates.readability_markdown(html),
+            profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root),
+            profiles.RESILIPARSE: lambda: candidates.resiliparse_text(html),
+        }
+        self._html, self._url, self._images = html, url, include_images
 
+    def __call__(self, name: str) -> str:
+        if name not in self._made:
+            self._made[name] = self._makers[name]()
+        return self._made[name]
 
-def _whole_page(root: Element) -> Article:
-    container = next(root.iter("main"), None)
-    if container is None:
-        container = next(root.iter("body"), root)
-    return Article(element_to_markdown(container), "whole page")
-
-
-def _parse(html: str) -> Element | None:
-    import lxml.etree
-    import lxml.html
-
-    try:
-        return lxml.html.document_fromstring(html)
-    except (lxml.etree.ParserError, ValueError):
-        return None
-
-
-def _visible_text_chars(root: Element) -> int:
-    texts = root.xpath("//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript)]")
-    return sum(len(_WHITESPACE.sub(" ", text).strip()) for text in texts)
+    def _trafilatura(self, mode: candidates.Mode, comments: bool) -> str:
+        return candidates.trafilatura_markdown(
+            self._html, self._url, mode=mode, include_images=self._images, include_comments=comments
+        )

@@ -1,0 +1,85 @@
+"""The extractors the pipeline runs on one page, each returning Markdown (or "" when it finds nothing).
+
+Each has a different bias, which is the point: trafilatura favouring precision cuts chrome hard
+and sometimes the body with it; favouring recall keeps the body and some chrome; readability
+scores one best subtree (good on articles, blind to lists); the pruned whole page keeps every
+item of a listing or catalogue; Resiliparse's main-content text is thorough on threads and
+service pages. ``reconcile`` chooses among them by evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from adapters.pages.html_markdown import Element, element_to_markdown
+
+Mode = Literal["precision", "balanced", "recall"]
+
+_MARKDOWN_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+
+
+def trafilatura_markdown(
+    html: str, url: str | None, *, mode: Mode, include_images: bool, include_comments: bool = False
+) -> str:
+    import trafilatura
+
+    markdown = trafilatura.extract(
+        html,
+        url=url,
+        output_format="markdown",
+        include_links=True,
+        include_tables=True,
+        include_formatting=True,
+        include_images=include_images,
+        include_comments=include_comments,
+        favor_precision=mode == "precision",
+        favor_recall=mode == "recall",
+        with_metadata=False,
+    )
+    return _MARKDOWN_IMAGE.sub(_image_placeholder, markdown or "").strip()
+
+
+def _image_placeholder(match: re.Match[str]) -> str:
+    alt = match.group(1).strip()
+    return f"[Image: {alt}]" if alt else ""
+
+
+def readability_markdown(html: str) -> str:
+    from readability import Document
+    from readability.readability import Unparseable
+
+    try:
+        summary = Document(html).summary(html_partial=True)
+    except Unparseable:
+        return ""
+    root = parse_html(summary)
+    return element_to_markdown(root) if root is not None else ""
+
+
+def whole_page_markdown(root: Element) -> str:
+    """The page's ``<main>`` (or ``<body>``) with chrome pruned. Works on a copy; ``root`` is kept."""
+    from copy import deepcopy
+
+    container = next(root.iter("main"), None)
+    if container is None:
+        container = next(root.iter("body"), root)
+    return element_to_markdown(deepcopy(container))
+
+
+def resiliparse_text(html: str) -> str:
+    """Resiliparse's main-content text: plain text (no links or headings), but fast and thorough."""
+    from resiliparse.extract.html2text import extract_plain_text
+    from resiliparse.parse.html import HTMLTree
+
+    return str(extract_plain_text(HTMLTree.parse(html), main_content=True, alt_texts=False, links=False)).strip()
+
+
+def parse_html(html: str) -> Element | None:
+    import lxml.etree
+    import lxml.html
+
+    try:
+        return lxml.html.document_fromstring(html)
+    except (lxml.etree.ParserError, ValueError):
+        return None

@@ -1,0 +1,94 @@
+"""What kind of page this is, read from its structure before anything is cut.
+
+The kinds differ in what their content *is*: an article is one body (comments are chrome), a
+forum is every post, a listing is every item, a product is its fields, documentation is text
+with code and tables. Evidence, strongest first: schema.org types the publisher declared, then
+the shape of the markup - many sibling blocks of the same make (items of a list or posts of a
+thread, told apart by the words in their class names) and the share of text that is code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from adapters.pages.html_markdown import Element
+from adapters.pages.structured_content import ARTICLE_TYPES
+from adapters.pages.structured_data import StructuredData
+
+PageKind = Literal["article", "forum", "product", "listing", "documentation", "page"]
+
+_FORUM_TYPES = frozenset({"DiscussionForumPosting", "QAPage", "Question", "Answer", "SocialMediaPosting"})
+_PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "Offer", "AggregateOffer", "IndividualProduct"})
+_LISTING_TYPES = frozenset({"ItemList", "CollectionPage", "SearchResultsPage", "OfferCatalog"})
+_DOCS_TYPES = frozenset({"TechArticle", "APIReference", "SoftwareSourceCode"})
+_POST_MARKERS = re.compile(
+    r"(?:^|[-_\s])(?:post|posts|comment|comments|reply|replies|answer|message)(?:$|[-_\s\d])", re.IGNORECASE
+)
+_MAX_ELEMENTS = 20_000  # a bound on the walk; pages past it are judged on what was seen
+# A run of this many look-alike siblings is a list of items (or of posts), not a paragraph or two.
+_MIN_REPEATS = 6
+# Documentation shows its code: this share of the visible text inside <pre>/<code>.
+_CODE_SHARE = 0.08
+
+
+@dataclass(frozen=True)
+class Structure:
+    """What the markup shows, measured once (cheap: one walk of the tree)."""
+
+    text_chars: int
+    code_chars: int
+    post_blocks: int  # the longest run of look-alike siblings whose class says post/comment/reply
+    item_blocks: int  # the longest run of look-alike siblings that each hold a link and text
+
+
+def measure(root: Element) -> Structure:
+    text_chars = code_chars = 0
+    post_blocks = item_blocks = 0
+    for index, element in enumerate(root.iter()):
+        if index > _MAX_ELEMENTS:
+            break
+        if not isinstance(element.tag, str) or element.tag in ("script", "style", "noscript", "template"):
+            continue
+        own = len((element.text or "").strip()) + len((element.tail or "").strip())
+        text_chars += own
+        if element.tag in ("pre", "code") or (element.getparent() is not None and element.getparent().tag == "pre"):
+            code_chars += len((element.text or "").strip())
+        if len(element) >= _MIN_REPEATS:
+            posts, items = _runs(element)
+            post_blocks, item_blocks = max(post_blocks, posts), max(item_blocks, items)
+    return Structure(text_chars, code_chars, post_blocks, item_blocks)
+
+
+def _runs(parent: Element) -> tuple[int, int]:
+    """Look-alike children of ``parent``: how many read as posts, how many as linked items."""
+    makes = Counter((child.tag, child.get("class") or "") for child in parent if isinstance(child.tag, str))
+    make, count = makes.most_common(1)[0] if makes else (("", ""), 0)
+    if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td", "li") and not make[1]):
+        return 0, 0
+    if _POST_MARKERS.search(make[1]):
+        return count, 0
+    alike = [child for child in parent if (child.tag, child.get("class") or "") == make]
+    linked = sum(1 for child in alike if child.find(".//a") is not None)
+    return 0, linked if linked >= _MIN_REPEATS else 0
+
+
+def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
+    """Declared types win; a page declaring several is judged by the most specific one."""
+    if data.types & _FORUM_TYPES:
+        return "forum"
+    if data.types & _PRODUCT_TYPES:
+        return "product"
+    if data.types & _DOCS_TYPES or structure.code_chars >= _CODE_SHARE * max(structure.text_chars, 1):
+        return "documentation"
+    if data.types & _LISTING_TYPES:
+        return "listing"
+    if data.types & ARTICLE_TYPES:
+        return "article"
+    if structure.post_blocks >= _MIN_REPEATS:
+        return "forum"
+    if structure.item_blocks >= _MIN_REPEATS:
+        return "listing"
+    return "page"

@@ -1,0 +1,39 @@
+"""Which extractors compete for each kind of page, and the schema.org text that joins them.
+
+A profile lists the candidates whose biases suit the kind (see docs/extraction.md for the
+measurements behind each): lists and documentation need extractors that keep every block
+(trafilatura favouring recall, the pruned whole page); threads and the many pages that are none
+of the named kinds need ones that keep replies (trafilatura's balanced mode with comments,
+readability's densest subtree); products need both the precise cut and the full page, since
+their fields sit in scattered boxes. The first name is the profile's preference on a tie.
+"""
+
+from __future__ import annotations
+
+from adapters.pages.page_kind import PageKind
+
+CandidateName = str
+
+TRAFILATURA_PRECISION = "trafilatura precision"
+TRAFILATURA_BALANCED = "trafilatura balanced"
+TRAFILATURA_THREAD = "trafilatura with comments"
+TRAFILATURA_RECALL = "trafilatura recall"
+READABILITY = "readability"
+WHOLE_PAGE = "whole page"
+RESILIPARSE = "resiliparse"
+STRUCTURED = "structured data"
+
+# An article is first cut precisely, and the cut checked against Resiliparse (cheap): when the
+# two agree on at least this share of words, the cut is the body. Otherwise one of them kept a
+# fragment or a sidebar and the wider vote below decides. Agreement between two independent
+# extractors means the same on any site, which is why this is the one fixed number.
+ARTICLE_AGREEMENT = 0.7
+ARTICLE_VOTE: tuple[CandidateName, ...] = (TRAFILATURA_PRECISION, READABILITY, TRAFILATURA_BALANCED, RESILIPARSE)
+
+PROFILES: dict[PageKind, tuple[CandidateName, ...]] = {
+    "listing": (TRAFILATURA_RECALL, WHOLE_PAGE, RESILIPARSE),
+    "documentation": (TRAFILATURA_RECALL, WHOLE_PAGE, RESILIPARSE),
+    "forum": (TRAFILATURA_THREAD, READABILITY, WHOLE_PAGE, RESILIPARSE),
+    "page": (TRAFILATURA_THREAD, READABILITY, WHOLE_PAGE, RESILIPARSE),
+    "product": (TRAFILATURA_PRECISION, TRAFILATURA_THREAD, WHOLE_PAGE, RESILIPARSE),
+}

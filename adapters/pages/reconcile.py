@@ -1,0 +1,55 @@
+"""Choosing among several extractors' answers by how much they agree, not by fixed length cut-offs.
+
+Each extractor errs in its own direction: one drops the body and keeps a box, another keeps the
+body plus a sidebar, a third keeps every item of a list. What the *content* is shows up as the
+words most of them share. So every candidate is scored by its mean word-bag F1 against the
+others (the medoid of the set): a fragment agrees with nobody's body, a page full of chrome
+agrees with nobody's cut. The same rule holds on any site and any kind of page; the profiles
+only decide which candidates are in the running.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+_WORD = re.compile(r"\w+")
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+@dataclass(frozen=True)
+class Choice:
+    name: str
+    markdown: str
+    agreement: float  # mean word F1 with the other candidates, 0..1
+
+
+def words(markdown: str) -> Counter[str]:
+    """The bag of words an agent reads, link targets left out (they are not text on the page)."""
+    return Counter(_WORD.findall(_LINK_TARGET.sub("]", markdown).lower()))
+
+
+def word_f1(first: Counter[str], second: Counter[str]) -> float:
+    overlap = sum((first & second).values())
+    if not overlap:
+        return 0.0
+    return 2 * overlap / (first.total() + second.total())
+
+
+def most_agreed(candidates: Mapping[str, str]) -> Choice:
+    """The candidate closest to all the others; ties go to the one named first (the profile's preference)."""
+    names = [name for name, text in candidates.items() if text.strip()]
+    if not names:
+        first = next(iter(candidates), "")
+        return Choice(first, "", 0.0)
+    if len(names) == 1:
+        return Choice(names[0], candidates[names[0]], 1.0)
+    bags = {name: words(candidates[name]) for name in names}
+    best, best_score = names[0], -1.0
+    for name in names:
+        score = sum(word_f1(bags[name], bags[other]) for other in names if other != name) / (len(names) - 1)
+        if score > best_score:
+            best, best_score = name, score
+    return Choice(best, candidates[best], best_score)

@@ -1,0 +1,94 @@
+"""The content a page states in schema.org JSON-LD, as Markdown: article bodies, threads, products.
+
+When a publisher writes the article body, every answer of a question or every field of a
+product into JSON-LD, that text is the content without any chrome. It is not always complete
+(bodies are often cut to a teaser, threads to the first page), so ``reconcile`` weighs it
+against what the extractors found instead of taking it blindly.
+"""
+
+from __future__ import annotations
+
+import html as html_entities
+import re
+from typing import Any
+
+from adapters.pages.structured_data import StructuredData, text_of
+
+ARTICLE_TYPES = frozenset(
+    {"Article", "NewsArticle", "BlogPosting", "Report", "ScholarlyArticle", "TechArticle", "LiveBlogPosting"}
+)
+_POST_TYPES = ("DiscussionForumPosting", "SocialMediaPosting")
+_ANSWER_KEYS = ("acceptedAnswer", "suggestedAnswer")
+_MAX_POSTS = 200
+_TAGS = re.compile(r"<[^>]{0,500}>")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
+def article_body(data: StructuredData) -> str:
+    """The longest ``articleBody`` of any article-like node (some pages carry several)."""
+    bodies = [_plain(node.get("articleBody")) for node in data.of_type(*ARTICLE_TYPES)]
+    return max(bodies, key=len, default="")
+
+
+def thread_markdown(data: StructuredData) -> str:
+    """A question with its answers, or a forum post with its comments, each with its author line."""
+    parts: list[str] = []
+    for question in data.of_type("Question")[:1]:
+        parts.append(_post(question, title_key="name"))
+        answers = [a for key in _ANSWER_KEYS for a in _as_list(question.get(key))]
+        parts += [_post(answer) for answer in answers[:_MAX_POSTS] if isinstance(answer, dict)]
+    if not parts:
+        for post in data.of_type(*_POST_TYPES)[:1]:
+            parts.append(_post(post, title_key="headline"))
+            comments = _as_list(post.get("comment"))
+            parts += [_post(comment) for comment in comments[:_MAX_POSTS] if isinstance(comment, dict)]
+    return "\n\n".join(part for part in parts if part)
+
+
+def product_markdown(data: StructuredData) -> str:
+    """Name, description, price and the listed properties of the page's first product."""
+    for product in data.of_type("Product", "ProductGroup")[:1]:
+        lines = [f"# {name}"] if (name := _plain(product.get("name"))) else []
+        if description := _plain(product.get("description")):
+            lines.append(description)
+        lines += [f"Price: {price}" for price in _prices(product.get("offers"))[:1]]
+        for prop in _as_list(product.get("additionalProperty"))[:_MAX_POSTS]:
+            if isinstance(prop, dict) and (label := _plain(prop.get("name"))):
+                lines.append(f"- {label}: {text_of(prop.get('value'))}")
+        return "\n\n".join(lines)
+    return ""
+
+
+def _post(node: dict[str, Any], title_key: str | None = None) -> str:
+    title = _plain(node.get(title_key)) if title_key else ""
+    body = _plain(node.get("text") or node.get("articleBody"))
+    author = text_of(node.get("author"))
+    lines = [f"## {title}"] if title else []
+    if author:
+        lines.append(f"**{author}**")
+    if body:
+        lines.append(body)
+    return "\n\n".join(lines) if body or title else ""
+
+
+def _prices(offers: Any) -> list[str]:
+    found = []
+    for offer in _as_list(offers):
+        if not isinstance(offer, dict):
+            continue
+        price = text_of(offer.get("price") or offer.get("lowPrice"))
+        if price:
+            found.append(f"{price} {text_of(offer.get('priceCurrency'))}".strip())
+    return found
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value] if value is not None else []
+
+
+def _plain(value: Any) -> str:
+    """Text of a property; some publishers put HTML or entities in JSON-LD strings."""
+    text = text_of(value)
+    if "<" in text or "&" in text:
+        text = html_entities.unescape(_TAGS.sub(" ", text))
+    return "\n".join(_SPACES.sub(" ", line).strip() for line in text.splitlines()).strip()
