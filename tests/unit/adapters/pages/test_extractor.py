@@ -74,35 +74,12 @@ def test_images_become_alt_text_when_asked_for() -> None:
     assert "chart.png" not in markdown
 
 
-def test_when_trafilatura_keeps_little_readability_takes_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(html_article, "_trafilatura", lambda html, url, include_images: "River")
-
-    article = html_article.html_to_article(ARTICLE)
-
-    assert article.method == "readability"
-    assert "Nitrate levels fell at most sites" in article.markdown
-
-
-def test_when_readability_also_fails_the_whole_main_element_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(html_article, "_trafilatura", lambda html, url, include_images: "")
-    monkeypatch.setattr(html_article, "_readability", lambda html: html_article.Article("", "readability"))
-
-    article = html_article.html_to_article(ARTICLE)
-
-    assert article.method == "whole page"
-    assert "## Main findings" in article.markdown
-    assert "| Upper weir | 4.2 |" in article.markdown
-    assert "[Image: Chart of nitrate levels by year]" in article.markdown
-    for marker in ("NAV-MARKER", "FOOTER-MARKER", "SCRIPT-MARKER", "COOKIE-MARKER"):
-        assert marker not in article.markdown
-
-
 def test_a_short_page_that_is_all_content_does_not_fall_back() -> None:
     short = "<html><body><p>Just one short line of text.</p></body></html>"
 
     article = html_article.html_to_article(short)
 
-    assert article == html_article.Article("Just one short line of text.", "trafilatura")
+    assert article.markdown == "Just one short line of text."
 
 
 def text_page_html(encoding_tag: str = "") -> str:

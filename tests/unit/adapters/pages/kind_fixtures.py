@@ -1,0 +1,132 @@
+"""Small pages of each kind, written for the tests: chrome around content, marked so tests can tell them apart."""
+
+from __future__ import annotations
+
+import json
+
+CHROME = """<nav class="site-nav"><a href="/">Home</a> <a href="/about">NAV-MARKER About</a></nav>"""
+FOOTER = """<footer><p>FOOTER-MARKER Copyright 2025 Example Ltd. All rights reserved.</p></footer>"""
+
+STORY = (
+    "The valley council agreed on Monday to rebuild the old stone bridge over the river, after two winters "
+    "in which floods closed the crossing for weeks at a time and cut the upper farms off from the market town. "
+)
+
+
+def _page(title: str, body: str, head: str = "") -> str:
+    return f"<!doctype html><html><head><title>{title}</title>{head}</head><body>{CHROME}{body}{FOOTER}</body></html>"
+
+
+def _json_ld(data: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(data)}</script>'
+
+
+ARTICLE_WITH_COMMENTS = _page(
+    "Bridge to be rebuilt",
+    f"""<main><article><h1>Bridge to be rebuilt</h1>
+<p>{STORY}</p><p>Engineers expect the work to take eighteen months. {STORY}</p>
+<p>A temporary footbridge will open in spring so that walkers can still cross. {STORY}</p></article>
+<section id="comments" class="comments"><h3>Comments</h3>
+<div class="comment"><p>COMMENT-MARKER About time, the ford is a nightmare in March.</p></div></section></main>""",
+    _json_ld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Bridge to be rebuilt"}),
+)
+
+_POSTS = [
+    ("marta_k", "How do I stop my sourdough starter smelling of nail varnish? I feed it once a day with rye."),
+    ("oldbaker", "That smell means it is hungry. Feed it twice a day for a week and keep it somewhere warmer."),
+    ("lin.w", "Seconding that; I also switched half the rye for white flour and the smell went within days."),
+    ("pete", "Check the water too: heavily chlorinated tap water slowed mine down, filtered water fixed it."),
+]
+
+FORUM_THREAD = _page(
+    "Starter smells of nail varnish - Baking Forum",
+    "<main><h1>Starter smells of nail varnish</h1>"
+    + "".join(
+        f'<div class="post" id="p{n}"><div class="post-author">{author}</div>'
+        f'<div class="post-body"><p>{text}</p></div><a href="/report/{n}">Report</a></div>'
+        for n, (author, text) in enumerate(_POSTS)
+    )
+    + "</main>",
+    _json_ld(
+        {
+            "@context": "https://schema.org",
+            "@type": "DiscussionForumPosting",
+            "headline": "Starter smells of nail varnish",
+            "author": {"@type": "Person", "name": _POSTS[0][0]},
+            "text": _POSTS[0][1],
+            "comment": [
+                {"@type": "Comment", "author": {"@type": "Person", "name": a}, "text": t} for a, t in _POSTS[1:]
+            ],
+        }
+    ),
+)
+FORUM_POSTS = _POSTS
+
+LISTING_ITEMS = [
+    ("Walking the ridge path", "A full day out along the northern ridge, with two steep climbs and wide views."),
+    ("Three lakes loop", "An easy afternoon circuit past three small lakes, good for families and dogs."),
+    ("The old mine track", "Follow the miners' cart road up the valley to the ruined engine house."),
+    ("Coastal cliffs walk", "Cliff-top paths with seabird colonies in early summer; windy in any season."),
+    ("Forest of firs", "A shaded walk under tall firs, muddy after rain, with a cafe at the far end."),
+    ("Church to church", "Five villages and their churches linked by field paths and quiet lanes."),
+    ("Waterfall gorge", "A short but rocky scramble up the gorge to the highest waterfall in the county."),
+]
+
+LISTING = _page(
+    "Walks in the valley",
+    "<main><h1>Walks in the valley</h1><ul class='walks'>"
+    + "".join(
+        f'<li class="walk-card"><h2><a href="/walks/{n}">{title}</a></h2><p>{teaser}</p></li>'
+        for n, (title, teaser) in enumerate(LISTING_ITEMS)
+    )
+    + "</ul></main>",
+)
+
+PRODUCT = _page(
+    "Trailmaster 40 rucksack",
+    """<main><div class="product"><h1>Trailmaster 40 rucksack</h1>
+<p class="lead">A forty-litre pack for long days on the hill, with a ventilated back and a rain cover.</p>
+<table class="specs"><tr><th>Volume</th><td>40 litres</td></tr><tr><th>Weight</th><td>1.2 kg</td></tr>
+<tr><th>Fabric</th><td>Recycled ripstop nylon</td></tr></table>
+<button>Add to basket</button></div></main>""",
+    _json_ld(
+        {
+            "@context": "https://schema.org",
+            "@type": "Product",
+            "name": "Trailmaster 40 rucksack",
+            "description": "A forty-litre pack for long days on the hill, with a ventilated back and a rain cover.",
+            "offers": {"@type": "Offer", "price": "89.00", "priceCurrency": "GBP"},
+        }
+    ),
+)
+
+DOCUMENTATION = _page(
+    "Reading a config file - riverlib docs",
+    """<main><h1>Reading a config file</h1>
+<p>Call <code>load_config</code> with a path; it returns a mapping of section names to settings and
+raises <code>ConfigError</code> when the file cannot be parsed.</p>
+<pre><code>from riverlib import load_config
+
+config = load_config("settings.toml")
+print(config["server"]["port"])
+</code></pre>
+<p>The loader understands these keys in the server section:</p>
+<table><tr><th>key</th><th>default</th><th>meaning</th></tr>
+<tr><td>port</td><td>8080</td><td>the port to listen on</td></tr>
+<tr><td>workers</td><td>4</td><td>how many worker processes to start</td></tr></table>
+<pre><code>[server]
+port = 9000
+workers = 2
+</code></pre></main>""",
+)
+
+# The same kind of thread with no schema.org markup: only the look-alike post blocks tell.
+UNDECLARED_THREAD = _page(
+    "Which wood for a workbench top?",
+    "<main><h1>Which wood for a workbench top?</h1>"
+    + "".join(
+        f'<div class="message" id="m{n}"><b>member{n}</b><p>Reply number {n}: beech is hard and cheap.</p></div>'
+        for n in range(7)
+    )
+    + "</main>",
+)

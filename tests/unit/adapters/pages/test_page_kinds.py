@@ -1,0 +1,112 @@
+"""Each kind of page is recognised and keeps what matters for its kind, on pages written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.pages.candidates import parse_html
+from adapters.pages.html_article import html_to_article
+from adapters.pages.page_kind import detect_kind, measure
+from adapters.pages.reconcile import most_agreed
+from adapters.pages.structured_data import StructuredData, read_structured_data
+from tests.unit.adapters.pages import kind_fixtures as pages
+
+URL = "https://example.com/page"
+
+
+def kind_of(html: str) -> str:
+    root = parse_html(html)
+    return detect_kind(read_structured_data(root), measure(root))
+
+
+@pytest.mark.parametrize(
+    ("html", "kind"),
+    [
+        (pages.ARTICLE_WITH_COMMENTS, "article"),
+        (pages.FORUM_THREAD, "forum"),
+        (pages.LISTING, "listing"),
+        (pages.PRODUCT, "product"),
+        (pages.DOCUMENTATION, "documentation"),
+    ],
+)
+def test_the_kind_is_read_from_the_page(html: str, kind: str) -> None:
+    assert kind_of(html) == kind
+
+
+def test_without_declared_types_look_alike_post_blocks_make_a_forum() -> None:
+    assert kind_of(pages.UNDECLARED_THREAD) == "forum"
+
+
+def test_an_article_keeps_its_body_and_drops_comments() -> None:
+    article = html_to_article(pages.ARTICLE_WITH_COMMENTS, URL)
+
+    assert "Engineers expect the work to take eighteen months." in article.markdown
+    assert "temporary footbridge" in article.markdown
+    assert "COMMENT-MARKER" not in article.markdown
+    assert "NAV-MARKER" not in article.markdown
+
+
+def test_a_forum_keeps_every_post_with_its_author() -> None:
+    article = html_to_article(pages.FORUM_THREAD, URL)
+
+    for author, text in pages.FORUM_POSTS:
+        assert author in article.markdown
+        assert text in article.markdown
+    assert "FOOTER-MARKER" not in article.markdown
+
+
+def test_a_listing_keeps_each_item_title_and_teaser() -> None:
+    article = html_to_article(pages.LISTING, URL)
+
+    for title, teaser in pages.LISTING_ITEMS:
+        assert title in article.markdown
+        assert teaser in article.markdown
+
+
+def test_a_product_keeps_name_description_specifications_and_price() -> None:
+    markdown = html_to_article(pages.PRODUCT, URL).markdown
+
+    assert "Trailmaster 40 rucksack" in markdown
+    assert "ventilated back" in markdown
+    assert "Recycled ripstop nylon" in markdown
+    assert "89.00 GBP" in markdown  # only the JSON-LD states the price
+    assert markdown.count("ventilated back") == 1  # declared fields already on the page are not repeated
+
+
+def test_documentation_keeps_code_blocks_and_tables() -> None:
+    markdown = html_to_article(pages.DOCUMENTATION, URL).markdown
+
+    assert 'config = load_config("settings.toml")' in markdown
+    assert "workers = 2" in markdown
+    assert "| workers | 4 | how many worker processes to start |" in markdown
+
+
+def test_the_candidate_most_others_agree_with_wins_over_a_fragment_and_a_padded_page() -> None:
+    body = "the council agreed to rebuild the bridge after floods closed the crossing for weeks " * 5
+    choice = most_agreed(
+        {
+            "fragment": "Reprint rights: contact our syndication desk",
+            "body": body,
+            "padded": body + "Home About Contact Subscribe Login Privacy Terms Careers Advertise Sitemap " * 6,
+            "also body": body + "Photo: council archive",
+        }
+    )
+
+    assert choice.name == "body"
+
+
+def test_nothing_to_vote_on_gives_an_empty_choice() -> None:
+    assert most_agreed({"a": "", "b": "  "}).markdown == ""
+
+
+def test_structured_data_reads_json_ld_graphs_and_microdata_types() -> None:
+    html = """<html><head><script type="application/ld+json">
+    {"@context": "https://schema.org", "@graph": [{"@type": ["WebPage"]}, {"@type": "schema:QAPage"}]}
+    </script><script type="application/ld+json">{not json</script></head>
+    <body><div itemscope itemtype="https://schema.org/Product"><span>x</span></div></body></html>"""
+
+    data = read_structured_data(parse_html(html))
+
+    assert data.types == {"WebPage", "QAPage", "Product"}
+    assert data.has("QAPage")
+    assert StructuredData().of_type("Product") == []
