@@ -14,6 +14,7 @@ Why each step is there, with the measurements: docs/extraction.md.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,6 +27,11 @@ from adapters.pages.structured_data import StructuredData, read_structured_data
 
 logger = logging.getLogger(__name__)
 
+# Past this much extraction time on one page no further candidate is started; the vote is taken
+# among those already run. A multi-megabyte page can take trafilatura a second per pass, and a
+# page should never cost more than about two.
+BUDGET_SECONDS = 1.0
+
 
 @dataclass(frozen=True)
 class Article:
@@ -34,11 +40,18 @@ class Article:
     kind: PageKind = "page"
 
 
-def html_to_article(html: str, url: str | None = None, *, include_images: bool = False) -> Article:
+def html_to_article(
+    html: str,
+    url: str | None = None,
+    *,
+    include_images: bool = False,
+    budget_seconds: float = BUDGET_SECONDS,
+    clock: Callable[[], float] = time.monotonic,
+) -> Article:
     """The page's main content as Markdown, which candidate produced it and the kind it was read as.
 
     ``include_images`` keeps trafilatura's images as ``[Image: alt]``; the other candidates
-    always keep alt text.
+    always keep alt text. ``budget_seconds`` bounds the extra candidates (see ``BUDGET_SECONDS``).
     """
     root = candidates.parse_html(html)
     if root is None:  # not HTML lxml can read; trafilatura has its own recovery
@@ -46,11 +59,11 @@ def html_to_article(html: str, url: str | None = None, *, include_images: bool =
         return Article(text, profiles.TRAFILATURA_PRECISION)
     data = read_structured_data(root)
     kind = detect_kind(data, measure(root))
-    run = _Candidates(html, url, root, include_images)
+    run = _Candidates(html, url, root, include_images, deadline=clock() + budget_seconds, clock=clock)
     if kind == "article":
         article = _article(run, data)
     else:
-        voters = {name: run(name) for name in profiles.PROFILES[kind]}
+        voters = run.many(profiles.PROFILES[kind])
         declared = thread_markdown(data) if kind == "forum" else ""
         if declared:
             voters[profiles.STRUCTURED] = declared
@@ -66,7 +79,7 @@ def _article(run: _Candidates, data: StructuredData) -> Article:
     precise, checker = run(profiles.TRAFILATURA_PRECISION), run(profiles.RESILIPARSE)
     if precise and word_f1(words(precise), words(checker)) >= profiles.ARTICLE_AGREEMENT:
         return Article(precise, profiles.TRAFILATURA_PRECISION, "article")
-    voters = {name: run(name) for name in profiles.ARTICLE_VOTE}
+    voters = run.many(profiles.ARTICLE_VOTE)
     if body := article_body(data):
         voters[profiles.STRUCTURED] = body
     choice = most_agreed(voters)
@@ -85,9 +98,19 @@ def _with_declared_fields(markdown: str, declared: str) -> str:
 
 
 class _Candidates:
-    """Runs each extractor at most once per page, only when a profile asks for it."""
+    """Runs each extractor at most once per page, only when a profile asks for it, within a time budget."""
 
-    def __init__(self, html: str, url: str | None, root: Element, include_images: bool) -> None:
+    def __init__(
+        self,
+        html: str,
+        url: str | None,
+        root: Element,
+        include_images: bool,
+        *,
+        deadline: float,
+        clock: Callable[[], float],
+    ) -> None:
+        self._deadline, self._clock = deadline, clock
         self._made: dict[str, str] = {}
         self._makers: dict[str, Callable[[], str]] = {
             profiles.TRAFILATURA_PRECISION: lambda: self._trafilatura("precision", False),
@@ -104,6 +127,14 @@ class _Candidates:
         if name not in self._made:
             self._made[name] = self._makers[name]()
         return self._made[name]
+
+    def many(self, names: tuple[str, ...]) -> dict[str, str]:
+        """The named candidates, cheapest first; once the budget is spent, only those already made."""
+        for name in sorted(names, key=profiles.COST_ORDER.index):
+            if name not in self._made and self._made and self._clock() > self._deadline:
+                break
+            self(name)
+        return {name: self._made[name] for name in names if name in self._made}
 
     def _trafilatura(self, mode: candidates.Mode, comments: bool) -> str:
         return candidates.trafilatura_markdown(

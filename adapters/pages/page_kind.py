@@ -30,6 +30,9 @@ _POST_MARKERS = re.compile(
 _MAX_ELEMENTS = 20_000  # a bound on the walk; pages past it are judged on what was seen
 # A run of this many look-alike siblings is a list of items (or of posts), not a paragraph or two.
 _MIN_REPEATS = 6
+# A run of items (or posts) is what the page is about when it holds this share of the page's text;
+# a menu, a footer's link columns or a "related" box hold far less.
+_RUN_SHARE = 0.3
 # Documentation shows its code: this share of the visible text inside <pre>/<code>.
 _CODE_SHARE = 0.08
 
@@ -40,13 +43,13 @@ class Structure:
 
     text_chars: int
     code_chars: int
-    post_blocks: int  # the longest run of look-alike siblings whose class says post/comment/reply
-    item_blocks: int  # the longest run of look-alike siblings that each hold a link and text
+    post_chars: int  # text in the largest run of look-alike siblings whose class says post/comment/reply
+    item_chars: int  # text in the largest run of look-alike siblings that each hold a link
 
 
 def measure(root: Element) -> Structure:
     text_chars = code_chars = 0
-    post_blocks = item_blocks = 0
+    post_chars = item_chars = 0
     for index, element in enumerate(root.iter()):
         if index > _MAX_ELEMENTS:
             break
@@ -58,21 +61,22 @@ def measure(root: Element) -> Structure:
             code_chars += len((element.text or "").strip())
         if len(element) >= _MIN_REPEATS:
             posts, items = _runs(element)
-            post_blocks, item_blocks = max(post_blocks, posts), max(item_blocks, items)
-    return Structure(text_chars, code_chars, post_blocks, item_blocks)
+            post_chars, item_chars = max(post_chars, posts), max(item_chars, items)
+    return Structure(text_chars, code_chars, post_chars, item_chars)
 
 
 def _runs(parent: Element) -> tuple[int, int]:
-    """Look-alike children of ``parent``: how many read as posts, how many as linked items."""
+    """The text held by look-alike children of ``parent`` that read as posts, or else as linked items."""
     makes = Counter((child.tag, child.get("class") or "") for child in parent if isinstance(child.tag, str))
     make, count = makes.most_common(1)[0] if makes else (("", ""), 0)
     if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td", "li") and not make[1]):
         return 0, 0
-    if _POST_MARKERS.search(make[1]):
-        return count, 0
     alike = [child for child in parent if (child.tag, child.get("class") or "") == make]
+    chars = sum(len(" ".join(child.text_content().split())) for child in alike)
+    if _POST_MARKERS.search(make[1]):
+        return chars, 0
     linked = sum(1 for child in alike if child.find(".//a") is not None)
-    return 0, linked if linked >= _MIN_REPEATS else 0
+    return 0, chars if linked >= _MIN_REPEATS else 0
 
 
 def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
@@ -87,8 +91,8 @@ def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
         return "listing"
     if data.types & ARTICLE_TYPES:
         return "article"
-    if structure.post_blocks >= _MIN_REPEATS:
+    if structure.post_chars >= _RUN_SHARE * structure.text_chars > 0:
         return "forum"
-    if structure.item_blocks >= _MIN_REPEATS:
+    if structure.item_chars >= _RUN_SHARE * structure.text_chars > 0:
         return "listing"
     return "page"

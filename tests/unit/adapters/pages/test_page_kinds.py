@@ -110,3 +110,12 @@ def test_structured_data_reads_json_ld_graphs_and_microdata_types() -> None:
     assert data.types == {"WebPage", "QAPage", "Product"}
     assert data.has("QAPage")
     assert StructuredData().of_type("Product") == []
+
+
+def test_once_the_budget_is_spent_no_further_candidate_is_started() -> None:
+    ticks = iter(range(1000))  # every look at the clock is a second later
+
+    article = html_to_article(pages.LISTING, URL, budget_seconds=0.5, clock=lambda: float(next(ticks)))
+
+    assert article.method == "resiliparse"  # the cheapest candidate, run before the budget was checked
+    assert all(title in article.markdown for title, _ in pages.LISTING_ITEMS)
