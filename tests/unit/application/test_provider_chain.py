@@ -10,9 +10,8 @@ from adapters.clock import SystemClock
 from application.provider_chain import ProviderChain
 from application.provider_health import HedgePolicy, ProviderHealth
 from domain.errors import FailureKind as K
-from domain.errors import SearchFailed
 from domain.filters import Filter, Freshness
-from domain.models import SearchRequest
+from domain.models import SearchFailed, SearchRequest
 from domain.redaction import Redactor
 from tests.support.fake_ports import FakeSearch, fail, ok
 
