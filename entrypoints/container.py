@@ -83,13 +83,7 @@ class Container(containers.DeclarativeContainer):
         trust_env=False,
         follow_redirects=False,
         timeout=providers.Factory(httpx.Timeout, settings.provided.page_timeout_seconds, connect=5.0),
-        # Never fewer connections than SEARCHRELAY_PAGE_CONCURRENCY, or the pool, not the setting,
-        # would decide how many pages are read at once.
-        limits=providers.Factory(
-            httpx.Limits,
-            max_connections=providers.Callable(lambda s: max(20, s.page_concurrency), settings),
-            max_keepalive_connections=10,
-        ),
+        limits=providers.Factory(httpx.Limits, max_connections=20, max_keepalive_connections=10),
     )
 
     serper = providers.Singleton(

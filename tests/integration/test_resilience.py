@@ -9,8 +9,8 @@ by the deadline"), never performance figures; those live in bench/tail.py and be
 from __future__ import annotations
 
 import json
-import re
 import logging
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import replace

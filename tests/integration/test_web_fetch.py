@@ -358,6 +358,15 @@ async def test_a_trickling_page_is_cut_at_the_page_timeout(pages: PageServer) ->
     assert pages.hits["/trickle"] == 1
 
 
+async def test_the_call_deadline_bounds_web_fetch_when_it_is_shorter_than_the_page_timeout(pages: PageServer) -> None:
+    env = {**ALLOW, "SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 30, "SEARCHRELAY_DEADLINE_SECONDS": 0.5}
+    result = await fetch({"url": pages.url("/trickle")}, env=env)
+    assert result.is_error
+    assert (
+        text_of(result) == f"Could not read {pages.url('/trickle')}: not read within the 0.5 s deadline for this call"
+    )
+
+
 async def test_a_slow_page_within_the_timeout_is_read(pages: PageServer) -> None:
     data = structured(await fetch({"url": pages.url("/notes.txt?delay_ms=300")}))
     assert data["content"] == PLAIN_TEXT
