@@ -65,6 +65,8 @@ class AttemptOutcome(StrEnum):
     OK = "ok"
     SKIPPED = "skipped"  # never sent: a filter the provider cannot honour, or its circuit is open
     CANCELLED = "cancelled"  # sent, then dropped because another provider answered first
+    # The failure kinds again, spelled out: an enum cannot extend another, and a generated one
+    # would hide its members from mypy. tests/unit/domain/test_attempt_outcome.py keeps them in step.
     SERVER_ERROR = "server_error"
     RATE_LIMITED = "rate_limited"
     QUOTA_EXHAUSTED = "quota_exhausted"
