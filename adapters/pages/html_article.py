@@ -5,7 +5,8 @@ suit it, keep the answer they agree on.
 2. Articles: trafilatura's precise cut, checked against Resiliparse. Agreement ends it there
    (the common case, and the fast one); disagreement calls a wider vote.
 3. Other kinds: the profile's candidates (``profiles``) vote, schema.org text joining as a voter
-   when the page has it; the candidate closest to all the others wins (``reconcile``).
+   when the page has it and the run of items or posts the markup shows as a witness; the
+   candidate closest to all the others wins (``reconcile``).
 4. Products get any declared field the winner lacks (name, price, properties) put in front.
 
 Why each step is there, with the measurements: docs/extraction.md.
@@ -58,7 +59,8 @@ def html_to_article(
         text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
         return Article(text, profiles.TRAFILATURA_PRECISION)
     data = read_structured_data(root)
-    kind = detect_kind(data, measure(root))
+    structure = measure(root)
+    kind = detect_kind(data, structure)
     run = _Candidates(html, url, root, include_images, deadline=clock() + budget_seconds, clock=clock)
     if kind == "article":
         article = _article(run, data)
@@ -67,7 +69,8 @@ def html_to_article(
         declared = thread_markdown(data) if kind == "forum" else ""
         if declared:
             voters[profiles.STRUCTURED] = declared
-        choice = most_agreed(voters)
+        runs = {"listing items": structure.item_text, "forum posts": structure.post_text}
+        choice = most_agreed(voters, witnesses=runs if kind in ("listing", "forum") else None)
         article = Article(choice.markdown, choice.name, kind)
     if kind == "product":
         article = Article(_with_declared_fields(article.markdown, product_markdown(data)), article.method, kind)

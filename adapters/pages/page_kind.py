@@ -43,13 +43,13 @@ class Structure:
 
     text_chars: int
     code_chars: int
-    post_chars: int  # text in the largest run of look-alike siblings whose class says post/comment/reply
-    item_chars: int  # text in the largest run of look-alike siblings that each hold a link
+    post_text: str = ""  # the largest run of look-alike siblings whose class says post/comment/reply
+    item_text: str = ""  # the largest run of look-alike siblings that each hold a link, one item a paragraph
 
 
 def measure(root: Element) -> Structure:
     text_chars = code_chars = 0
-    post_chars = item_chars = 0
+    post_text = item_text = ""
     for index, element in enumerate(root.iter()):
         if index > _MAX_ELEMENTS:
             break
@@ -61,22 +61,22 @@ def measure(root: Element) -> Structure:
             code_chars += len((element.text or "").strip())
         if len(element) >= _MIN_REPEATS:
             posts, items = _runs(element)
-            post_chars, item_chars = max(post_chars, posts), max(item_chars, items)
-    return Structure(text_chars, code_chars, post_chars, item_chars)
+            post_text, item_text = max(post_text, posts, key=len), max(item_text, items, key=len)
+    return Structure(text_chars, code_chars, post_text, item_text)
 
 
-def _runs(parent: Element) -> tuple[int, int]:
-    """The text held by look-alike children of ``parent`` that read as posts, or else as linked items."""
+def _runs(parent: Element) -> tuple[str, str]:
+    """The text of look-alike children of ``parent`` that read as posts, or else as linked items."""
     makes = Counter((child.tag, child.get("class") or "") for child in parent if isinstance(child.tag, str))
     make, count = makes.most_common(1)[0] if makes else (("", ""), 0)
     if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td", "li") and not make[1]):
-        return 0, 0
+        return "", ""
     alike = [child for child in parent if (child.tag, child.get("class") or "") == make]
-    chars = sum(len(" ".join(child.text_content().split())) for child in alike)
+    text = "\n\n".join(" ".join(child.text_content().split()) for child in alike)
     if _POST_MARKERS.search(make[1]):
-        return chars, 0
+        return text, ""
     linked = sum(1 for child in alike if child.find(".//a") is not None)
-    return 0, chars if linked >= _MIN_REPEATS else 0
+    return "", text if linked >= _MIN_REPEATS else ""
 
 
 def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
@@ -91,8 +91,8 @@ def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
         return "listing"
     if data.types & ARTICLE_TYPES:
         return "article"
-    if structure.post_chars >= _RUN_SHARE * structure.text_chars > 0:
+    if len(structure.post_text) >= _RUN_SHARE * structure.text_chars > 0:
         return "forum"
-    if structure.item_chars >= _RUN_SHARE * structure.text_chars > 0:
+    if len(structure.item_text) >= _RUN_SHARE * structure.text_chars > 0:
         return "listing"
     return "page"

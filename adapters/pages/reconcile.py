@@ -38,18 +38,24 @@ def word_f1(first: Counter[str], second: Counter[str]) -> float:
     return 2 * overlap / (first.total() + second.total())
 
 
-def most_agreed(candidates: Mapping[str, str]) -> Choice:
-    """The candidate closest to all the others; ties go to the one named first (the profile's preference)."""
+def most_agreed(candidates: Mapping[str, str], witnesses: Mapping[str, str] | None = None) -> Choice:
+    """The candidate closest to all the others; ties go to the one named first (the profile's preference).
+
+    ``witnesses`` vote but cannot win: raw text the page's structure points at (the run of
+    listing items, of forum posts), which says what the content is but reads badly on its own.
+    """
     names = [name for name, text in candidates.items() if text.strip()]
     if not names:
         first = next(iter(candidates), "")
         return Choice(first, "", 0.0)
-    if len(names) == 1:
+    voters = names + [name for name, text in (witnesses or {}).items() if text.strip() and name not in candidates]
+    if len(voters) == 1:
         return Choice(names[0], candidates[names[0]], 1.0)
-    bags = {name: words(candidates[name]) for name in names}
+    texts = {**(witnesses or {}), **candidates}
+    bags = {name: words(texts[name]) for name in voters}
     best, best_score = names[0], -1.0
     for name in names:
-        score = sum(word_f1(bags[name], bags[other]) for other in names if other != name) / (len(names) - 1)
+        score = sum(word_f1(bags[name], bags[other]) for other in voters if other != name) / (len(voters) - 1)
         if score > best_score:
             best, best_score = name, score
     return Choice(best, candidates[best], best_score)

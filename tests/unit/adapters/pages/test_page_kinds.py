@@ -119,3 +119,15 @@ def test_once_the_budget_is_spent_no_further_candidate_is_started() -> None:
 
     assert article.method == "resiliparse"  # the cheapest candidate, run before the budget was checked
     assert article.markdown == resiliparse_text(pages.LISTING)
+
+
+def test_a_witness_votes_for_the_candidate_that_kept_the_items_but_never_wins_itself() -> None:
+    items = "\n\n".join(f"{title} {teaser}" for title, teaser in pages.LISTING_ITEMS)
+    heading_only = "Walks in the valley. Plan your day out."
+    choice = most_agreed(
+        {"cut": heading_only, "also cut": heading_only + " Sign up", "whole": "Walks in the valley\n\n" + items},
+        witnesses={"items": items},
+    )
+
+    assert choice.name == "whole"
+    assert most_agreed({"cut": heading_only}, witnesses={"items": items}).name == "cut"
