@@ -72,7 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--half", choices=("even", "odd"), help="only even or odd page-types ids (held-out check)")
     parser.add_argument("--every", type=int, default=1, help="only every N-th page, for a quick sample")
     parser.add_argument("--worst", type=int, default=10, help="list ours' N lowest-scoring pages per corpus")
-    parser.add_argument("--show", metavar="ID", help="print each contender's output for the page(s) with this id prefix")
+    parser.add_argument("--show", metavar="ID", help="print each contender's output for the pages with this id prefix")
     return parser
 
 

@@ -95,7 +95,7 @@ def readability_lxml(url: str, html: bytes) -> str:
 
     try:
         return str(html_text.extract_text(Document(_decoded(html), url=url).summary(html_partial=True)))
-    except Exception:  # noqa: BLE001 - a contender that fails on a page scores zero there
+    except Exception:  # a contender that fails on a page scores zero there
         return ""
 
 

@@ -2,7 +2,8 @@
 
 ``articles`` is the article-extraction benchmark (91 news and blog pages, scored on 4-token
 shingles); ``page-types`` is the WCXB development split (797 pages of 7 kinds, scored on a bag of
-words, with must-have and must-not-have snippets; the 19 without reference text are skipped). Their READMEs define both metrics.
+words, with must-have and must-not-have snippets; the 19 without reference text are skipped).
+Their READMEs define both metrics.
 """
 
 from __future__ import annotations

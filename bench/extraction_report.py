@@ -35,7 +35,10 @@ def corpus_table(corpus: str, results: Sequence[Result], contenders: Sequence[st
     metric = "4-shingle F1 of mean P and R" if corpus == ARTICLES else "mean per-page word F1"
     pages = len({r.case.page_id for r in results})
     lines = [f"## {corpus}: {pages} pages, {metric}", ""]
-    lines += ["| extractor | F1 | P | R | pages/s (total) | pages/s (median page) | slowest page |", "|---|---|---|---|---|---|---|"]
+    lines += [
+        "| extractor | F1 | P | R | pages/s (total) | pages/s (median page) | slowest page |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for name in contenders:
         mine = [r for r in results if r.contender == name]
         summary = summarise([r.page_score for r in mine], f1_of_means=corpus == ARTICLES)
@@ -110,9 +113,11 @@ def reason(result: Result, score: PageScore) -> str:
     words = f"kept {score.predicted_tokens} tokens for a reference of {score.true_tokens}"
     if score.recall < score.precision:
         return f"{words}; missed e.g. «{_first_missing(result.case.truth, text)}»"
-    kept_chrome = [s for s, hit in zip(result.case.must_not_have, found(result.case.must_not_have, text), strict=True) if hit]
-    example = f"kept boilerplate «{kept_chrome[0]}»" if kept_chrome else f"extra e.g. «{_first_extra(result.case.truth, text)}»"
-    return f"{words}; {example}"
+    unwanted = result.case.must_not_have
+    kept_chrome = [s for s, hit in zip(unwanted, found(unwanted, text), strict=True) if hit]
+    if kept_chrome:
+        return f"{words}; kept boilerplate «{kept_chrome[0]}»"
+    return f"{words}; extra e.g. «{_first_extra(result.case.truth, text)}»"
 
 
 def _first_missing(truth: str, text: str) -> str:

@@ -19,13 +19,15 @@ _UNKNOWN_TYPES = frozenset({"", "application/octet-stream", "binary/octet-stream
 class TrafilaturaExtractor:
     """Implements ``domain.ports.ContentExtractorPort``.
 
-    HTML (and XHTML) becomes Markdown of the main content; other text passes through, JSON
-    pretty-printed in a fence; PDF becomes its text. Holds no state, so worker threads may share
-    one instance. The heavy libraries are imported on first use, keeping server start-up fast.
+    HTML (and XHTML) becomes Markdown of the main content, by the kind-aware pipeline of several
+    extractors in ``html_article`` (trafilatura is one of them; docs/extraction.md); other text
+    passes through, JSON pretty-printed in a fence; PDF becomes its text. Holds no state and
+    takes and returns plain values, so worker threads or processes may share one instance. The
+    heavy libraries are imported on first use, keeping server start-up fast.
 
     ``include_images`` keeps images found by trafilatura as ``[Image: alt]`` (an agent often
     needs to know a figure or diagram is there). It costs some precision, since trafilatura then
-    also keeps galleries and captions (see ``html_to_article``); pass False for text only.
+    also keeps galleries and captions; pass False for text only.
     """
 
     def __init__(self, *, include_images: bool = True) -> None:
