@@ -5,9 +5,8 @@ suit it, keep the answer they agree on.
 2. Articles: trafilatura's precise cut, checked against Resiliparse. Agreement ends it there
    (the common case, and the fast one); disagreement calls a wider vote.
 3. Other kinds: the profile's candidates (``profiles``) vote, schema.org text joining as a voter
-   when the page has it; the run of items or posts the markup shows, or a product's declared
-   fields, vote as witnesses that cannot win; the candidate closest to all the others wins
-   (``reconcile``).
+   when the page has it and the run of items or posts the markup shows as a witness; the
+   candidate closest to all the others wins (``reconcile``).
 4. Products get any declared field the winner lacks (name, price, properties) put in front.
 
 Why each step is there, with the measurements: docs/extraction.md.
@@ -70,16 +69,11 @@ def html_to_article(
         declared = thread_markdown(data) if kind == "forum" else ""
         if declared:
             voters[profiles.STRUCTURED] = declared
-        declared_product = product_markdown(data) if kind == "product" else ""
-        witnesses = {
-            "listing items": structure.item_text if kind == "listing" else "",
-            "forum posts": structure.post_text if kind == "forum" else "",
-            "declared product": declared_product,
-        }
-        choice = most_agreed(voters, witnesses)
+        runs = {"listing items": structure.item_text, "forum posts": structure.post_text}
+        choice = most_agreed(voters, witnesses=runs if kind in ("listing", "forum") else None)
         article = Article(choice.markdown, choice.name, kind)
-        if kind == "product":
-            article = Article(_with_declared_fields(choice.markdown, declared_product), choice.name, kind)
+    if kind == "product":
+        article = Article(_with_declared_fields(article.markdown, product_markdown(data)), article.method, kind)
     logger.debug("read the page as %s; kept %s", kind, article.method, extra={"kind": kind, "method": article.method})
     return article
 
