@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from domain.redaction import without_userinfo
+
 if TYPE_CHECKING:
     from domain.models import Attempt
 
@@ -90,9 +92,13 @@ class SearchFailed(SearchRelayError):
 
 
 class PageUnavailable(SearchRelayError):
-    """A page could not be read. ``reason`` is one short line, e.g. 'HTTP 404' or 'blocked: private address'."""
+    """A page could not be read. ``reason`` is one short line, e.g. 'HTTP 404' or 'blocked: private address'.
+
+    ``url`` never carries credentials: a ``user:pass@`` the caller put in the URL is left out.
+    """
 
     def __init__(self, url: str, reason: str) -> None:
+        url = without_userinfo(url)
         super().__init__(f"{url}: {reason}")
         self.url = url
         self.reason = reason

@@ -49,6 +49,7 @@ class Page:
     delay: float = 0.0  # seconds before answering
     location: str | None = None  # sent as the Location header (for 3xx pages)
     fault: str | None = None  # "trickle": headers, then one byte every 0.1 s, forever
+    headers: tuple[tuple[str, str], ...] = ()  # sent as they are, e.g. Content-Encoding
 
     @property
     def content_type_header(self) -> str:
@@ -333,6 +334,8 @@ def _serve(handler: BaseHTTPRequestHandler, page: Page, extra_delay: float, owne
         handler.send_header("Content-Type", page.content_type_header)
         if page.location is not None:
             handler.send_header("Location", page.location)
+        for name, value in page.headers:
+            handler.send_header(name, value)
         if page.fault == "trickle":
             # No Content-Length: the body "continues" until the client gives up.
             handler.send_header("Connection", "close")
