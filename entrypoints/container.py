@@ -10,7 +10,8 @@ from dependency_injector import containers, providers
 
 from adapters.cache.memory import MemoryCache
 from adapters.clock import SystemClock
-from adapters.pages.extractor import TrafilaturaExtractor
+from adapters.pages.extraction_pool import ProcessExtractionPool
+from adapters.pages.extractor import EXTRACTOR_PATH, WORKER_PRELOAD
 from adapters.pages.fetcher import SafePageFetcher
 from adapters.search.brave import BraveSearch
 from adapters.search.duckduckgo import DuckDuckGoLiteSearch
@@ -45,6 +46,12 @@ def open_client(opened: list[httpx.AsyncClient], **options: Any) -> httpx.AsyncC
 async def close_clients(opened: list[httpx.AsyncClient]) -> None:
     while opened:
         await opened.pop().aclose()
+
+
+async def close_resources(container: Container) -> None:
+    """What the server's lifespan (and each CLI command) closes: HTTP clients, extraction workers."""
+    await close_clients(container.opened_clients())
+    await container.extraction().aclose()
 
 
 def select_ports(settings: Settings, **factories: Callable[[], SearchPort]) -> list[SearchPort]:
@@ -154,11 +161,20 @@ class Container(containers.DeclarativeContainer):
         max_body_bytes=settings.provided.page_max_download_bytes,
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
-    extractor = providers.Singleton(TrafilaturaExtractor)
+    # Extraction runs in worker processes that can be killed; nothing starts before warm() or a page.
+    extraction = providers.Singleton(
+        ProcessExtractionPool,
+        EXTRACTOR_PATH,
+        workers=settings.provided.extraction_workers,
+        timeout_seconds=settings.provided.page_timeout_seconds,
+        memory_limit_bytes=providers.Callable(lambda s: s.extraction_memory_mb * 1_000_000, settings),
+        # entrypoints.cli: what the `searchrelay` script (each worker runs it again) imports.
+        preload=(*WORKER_PRELOAD, "entrypoints.cli"),
+    )
     page_reader = providers.Singleton(
         PageReader,
         page_fetcher,
-        extractor,
+        extraction,
         page_timeout=settings.provided.page_timeout_seconds,
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,

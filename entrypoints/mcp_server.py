@@ -12,7 +12,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable, SearchFailed
 from entrypoints import provider_catalog
-from entrypoints.container import Container, close_clients
+from entrypoints.container import Container, close_resources
 from entrypoints.provider_status import provider_report
 from entrypoints.rendering import render_failure, render_outcome, render_page
 from entrypoints.requests import build_request
@@ -42,10 +42,11 @@ READ_ONLY = {"read_only_hint": True, "open_world_hint": True, "destructive_hint"
 def build_server(container: Container) -> MCPServer[None]:
     @asynccontextmanager
     async def lifespan(_: MCPServer[None]) -> AsyncIterator[None]:
+        container.extraction().warm()  # in the background: tools/list does not wait for it
         try:
             yield None
         finally:
-            await close_clients(container.opened_clients())
+            await close_resources(container)
             # The closed clients must not be handed out again if the server is started anew.
             container.reset_singletons()
 

@@ -6,6 +6,7 @@ which wins over the defaults below. An empty or whitespace-only value counts as 
 
 from __future__ import annotations
 
+import os
 from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
 
@@ -69,6 +70,11 @@ class Settings(BaseSettings):
     page_content_max_bytes: int = Field(
         12_000, ge=500, le=102_400, validation_alias="SEARCHRELAY_PAGE_CONTENT_MAX_BYTES"
     )
+    # Extraction workers (processes that can be stopped): how many, and each one's memory cap.
+    extraction_workers: int = Field(
+        default_factory=lambda: _cpu_count(), ge=1, le=64, validation_alias="SEARCHRELAY_EXTRACTION_WORKERS"
+    )
+    extraction_memory_mb: int = Field(1000, ge=300, le=65_536, validation_alias="SEARCHRELAY_EXTRACTION_MEMORY_MB")
 
     @field_validator(
         "serper_api_key",
@@ -114,6 +120,14 @@ class Settings(BaseSettings):
             password = urlsplit(self.searxng_url).password
             values += [password, unquote(password)] if password else []
         return values
+
+
+def _cpu_count() -> int:
+    """The CPUs this process may run on (fewer than the machine's under taskset or a container quota)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 def _is_secret(annotation: Any) -> bool:

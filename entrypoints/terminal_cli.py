@@ -8,7 +8,7 @@ import sys
 
 from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable, SearchFailed
 from entrypoints import provider_catalog
-from entrypoints.container import build_container, close_clients
+from entrypoints.container import build_container, close_resources
 from entrypoints.logging_setup import configure_logging
 from entrypoints.rendering import render_failure, render_outcome, render_page
 from entrypoints.requests import build_request
@@ -21,6 +21,8 @@ EXIT_USAGE = 2
 async def search(settings: Settings, args: argparse.Namespace) -> int:
     container = build_container(settings)
     configure_logging(settings.log_level, container.redactor())
+    if args.full_pages:
+        container.extraction().warm()  # starts while the providers answer
     try:
         request = build_request(
             args.query,
@@ -41,7 +43,7 @@ async def search(settings: Settings, args: argparse.Namespace) -> int:
         _complain(str(error))
         return EXIT_FAILED
     finally:
-        await close_clients(container.opened_clients())
+        await close_resources(container)
     if args.json:
         print(json.dumps(outcome.model_dump(mode="json"), indent=2, ensure_ascii=False))
     else:
@@ -52,6 +54,7 @@ async def search(settings: Settings, args: argparse.Namespace) -> int:
 async def fetch(settings: Settings, args: argparse.Namespace) -> int:
     container = build_container(settings)
     configure_logging(settings.log_level, container.redactor())
+    container.extraction().warm()  # starts while the page downloads
     try:
         page = await container.fetch_page().run(args.url, max_bytes=args.max_bytes, start_index=args.start_index)
     except PageUnavailable as missing:
@@ -61,7 +64,7 @@ async def fetch(settings: Settings, args: argparse.Namespace) -> int:
         _complain(str(error))
         return EXIT_USAGE
     finally:
-        await close_clients(container.opened_clients())
+        await close_resources(container)
     if args.json:
         window = page.window
         data = {"url": page.url, "content_type": page.content_type, "content": window.text,

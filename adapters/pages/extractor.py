@@ -10,6 +10,17 @@ from adapters.pages.pdf_text import PdfUnreadable, pdf_to_text
 from domain.errors import PageUnavailable, UnsupportedContent
 from domain.pages import FetchedPage
 
+#: How extraction workers find the extractor (see ProcessExtractionPool).
+EXTRACTOR_PATH = "adapters.pages.extractor:TrafilaturaExtractor"
+#: Imported once by the workers' fork server, so each new worker starts with them loaded.
+WORKER_PRELOAD = (
+    "adapters.pages.extractor",
+    "trafilatura",
+    "readability",
+    "markdownify",
+    "pypdf",
+    "charset_normalizer",
+)
 _HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _JSON_TYPES = frozenset({"application/json", "text/json"})
 _PDF_TYPE = "application/pdf"

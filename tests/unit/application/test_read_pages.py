@@ -70,13 +70,27 @@ class FakeFetcher:
         )
 
 
-class FakeExtractor:
-    """A ContentExtractorPort: the body as text, unless a rule for the URL says otherwise."""
+class FakeExtraction:
+    """A PageExtractionPort: the body as text, unless a rule for the URL says otherwise.
 
-    def __init__(self, rules: dict[str, Callable[[FetchedPage], str]] | None = None) -> None:
+    A URL in ``hang`` never finishes extracting; a cancelled extraction is recorded, since the
+    real pool kills the worker of a cancelled extraction.
+    """
+
+    def __init__(
+        self, rules: dict[str, Callable[[FetchedPage], str]] | None = None, hang: tuple[str, ...] = ()
+    ) -> None:
         self.rules = rules or {}
+        self.hang = hang
+        self.cancelled: list[str] = []
 
-    def extract(self, page: FetchedPage) -> str:
+    async def extract(self, page: FetchedPage) -> str:
+        if page.url in self.hang:
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                self.cancelled.append(page.url)
+                raise
         rule = self.rules.get(page.url)
         return rule(page) if rule is not None else page.body.decode()
 
@@ -89,7 +103,7 @@ def reader(
     concurrency: int = 5,
 ) -> tuple[PageReader, FakeFetcher]:
     fetcher = FakeFetcher(script)
-    return PageReader(fetcher, FakeExtractor(rules), page_timeout=page_timeout, concurrency=concurrency), fetcher
+    return PageReader(fetcher, FakeExtraction(rules), page_timeout=page_timeout, concurrency=concurrency), fetcher
 
 
 def reasons(outcomes: list[PageText | PageUnavailable]) -> list[str]:
@@ -130,27 +144,12 @@ async def test_read_of_a_hanging_page_times_out_with_the_timeout_in_the_reason()
     assert fetcher.cancelled == ["u"]
 
 
-async def test_read_of_a_slow_extraction_also_times_out_without_blocking_the_loop() -> None:
-    def slow(page: FetchedPage) -> str:
-        time.sleep(0.3)
-        return "late"
-
-    pages, _ = reader(rules={"u": slow}, page_timeout=TINY)
-    started = time.monotonic()
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0.005)
-            ticks += 1
-
-    tick_task = asyncio.create_task(ticker())
+async def test_read_of_a_hanging_extraction_gives_it_up_at_the_page_deadline() -> None:
+    extraction = FakeExtraction(hang=("u",))
+    pages = PageReader(FakeFetcher(), extraction, page_timeout=TINY)
     with pytest.raises(PageUnavailable, match=re.escape("timed out after 0.05 s")):
         await pages.read("u")
-    tick_task.cancel()
-    assert time.monotonic() - started < 0.25  # the worker thread is abandoned, not waited for
-    assert ticks >= 3  # the event loop kept running while the extractor worked
+    assert extraction.cancelled == ["u"]  # the pool reclaims the worker of a cancelled extraction
 
 
 @pytest.mark.parametrize("markdown", ["", "   \n\t  \n"])
