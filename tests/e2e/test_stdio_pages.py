@@ -74,8 +74,8 @@ async def test_full_pages_and_web_fetch_over_stdio(
     assert gone == "[Page content unavailable: HTTP 404]"
     assert trickle == "[Page content unavailable: timed out after 3 s]"
     text = text_of(searched)
-    (token,) = set(re.findall(r"<<<PAGE_([0-9a-f]{16})", text))
-    assert [int(n) for n in re.findall(rf"<<<PAGE_{token} result (\d+)>>>", text)] == [1, 2, 3, 4]
+    (token,) = set(re.findall(r"<<<UNTRUSTED_([0-9a-f]{16})", text))
+    assert [int(n) for n in re.findall(rf"<<<UNTRUSTED_{token} result (\d+) page>>>", text)] == [1, 2, 3, 4]
     assert reported == [1, 2, 3, 4]
 
     assert not fetched.is_error and fetched.structured_content["truncated"] is True
