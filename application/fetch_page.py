@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from application.read_pages import PageReader
+from domain.arguments import check_url
 from domain.paging import TextWindow, continuation_note, cut
 
 MAX_LINES = 2000
@@ -24,8 +25,9 @@ class FetchPage:
         self._reader = reader
 
     async def run(self, url: str, *, max_bytes: int, start_index: int = 0) -> PageWindow:
-        """Raises ``PageUnavailable``/``UnsafeUrl`` for the page, ``InvalidRequestError`` for a bad start_index."""
-        page = await self._reader.read(url)
+        """Raises ``PageUnavailable``/``UnsafeUrl`` for the page, ``InvalidRequestError`` for a bad
+        start_index or a URL with a control character in it."""
+        page = await self._reader.read(check_url(url))
         window = cut(page.markdown, start_index=start_index, max_bytes=max_bytes, max_lines=MAX_LINES)
         return PageWindow(
             url=page.url,
