@@ -1,8 +1,9 @@
 """The agent's free-text arguments, made safe to pass on: no control characters in a query or a URL.
 
 A query may arrive with line breaks or tabs pasted in: each run of whitespace holding one of
-them becomes one space (plain spaces are left as they are). Other control characters (NUL, escape sequences, C1 controls) have no business in a
-search and are refused, naming the character. A URL gets no such leniency: any control
+them becomes one space (plain spaces are left as they are). Other control characters (NUL,
+escape sequences, C1 controls) have no business in a search and are refused, naming the
+character. A URL gets no such leniency: any control
 character in it is refused, since a line break in a URL is how header injection starts.
 """
 
