@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,12 @@ from entrypoints.settings import Settings
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
 PAGE_CACHE_SECONDS = 600.0  # never longer than SEARCHRELAY_CACHE_TTL_SECONDS; 0 there disables it too
+# What read pages may hold in memory together (a page may be as large as the download cap).
+PAGE_CACHE_BYTES = 20_000_000
+
+
+def page_text_bytes(page: PageText) -> int:
+    return sys.getsizeof(page.markdown)
 
 
 def open_client(opened: list[httpx.AsyncClient], **options: Any) -> httpx.AsyncClient:
@@ -153,6 +160,8 @@ class Container(containers.DeclarativeContainer):
         clock,
         ttl_seconds=providers.Callable(lambda s: min(s.cache_ttl_seconds, PAGE_CACHE_SECONDS), settings),
         max_entries=32,
+        size_of=page_text_bytes,
+        max_size=PAGE_CACHE_BYTES,
     )
     page_fetcher = providers.Singleton(
         SafePageFetcher,

@@ -13,6 +13,8 @@ from collections.abc import Callable
 import brotli
 from backports import zstd
 
+from tests.support.page_server import pdf_document
+
 _BLOCK = b"\0" * (1 << 20)
 
 
@@ -63,3 +65,10 @@ def single_line_text(size: int) -> bytes:
 def deep_json(depth: int, width: int) -> bytes:
     """JSON whose pretty-printed form is about ``depth * width`` times larger than itself."""
     return b"[" * depth + b",".join([b"1"] * width) + b"]" * depth
+
+
+def large_pdf(size: int) -> bytes:
+    """A valid one-page PDF of about ``size`` bytes: its content stream is padded with a comment."""
+    content = b"BT /F1 12 Tf 72 720 Td (Large PDF text layer) Tj ET\n%"
+    content += b"x" * max(0, size - len(content) - 600) + b"\n"
+    return pdf_document(b"<< /Length %d >>\nstream\n" % len(content) + content + b"endstream")

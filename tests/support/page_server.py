@@ -154,12 +154,17 @@ def make_pdf(lines: list[str]) -> bytes:
         text_ops.append(f"({escaped}) Tj T*")
     text_ops.append("ET")
     stream = zlib.compress("\n".join(text_ops).encode("latin-1"))
+    return pdf_document(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream")
+
+
+def pdf_document(contents: bytes) -> bytes:
+    """A one-page PDF around ``contents`` (the page's content stream object), with a correct xref."""
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
         b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        contents,
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")

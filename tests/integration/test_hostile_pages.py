@@ -1,0 +1,147 @@
+"""Hostile pages through web_fetch (the in-process MCP client, the real container, pages on 127.0.0.1).
+
+A worker that dies natively, pages that are pathological to decode or parse, and credentials
+in the agent's URL: each costs one page a one-line reason, leaks nothing, and the server keeps
+serving the next call.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from dependency_injector import providers
+from mcp import Client
+
+from adapters.pages.extraction_pool import ProcessExtractionPool
+from entrypoints.container import Container
+from entrypoints.mcp_server import build_server
+from tests.integration.test_web_fetch import ALLOW, fenced_text, structured, text_of
+from tests.support import hostile_inputs
+from tests.support.hostile_extractors import PATH as HOSTILE_EXTRACTOR
+from tests.support.page_server import Page, PageServer, article_html
+from tests.support.servers import container_with
+
+pytestmark = pytest.mark.anyio
+
+CAP = 1_000_000
+SECRET = "s3cret-pw-9f2c"
+
+
+@pytest.fixture
+def pages() -> Iterator[PageServer]:
+    hostile = {
+        "/article": Page(article_html(10).encode()),
+        "/abort": Page(b"abort"),
+        "/hello": Page(b"hello"),
+        "/nested-divs": Page(hostile_inputs.nested_divs(1_000_000)),  # 11 MB, cut at the 1 MB cap
+        "/single-line.txt": Page(hostile_inputs.single_line_text(3 * CAP), content_type="text/plain"),
+        "/padded.pdf": Page(hostile_inputs.large_pdf(CAP - 100_000), content_type="application/pdf", charset=None),
+        "/huge.pdf": Page(hostile_inputs.large_pdf(3 * CAP), content_type="application/pdf", charset=None),
+        "/moved": Page(status=302, location="/missing"),
+    }
+    with PageServer(hostile) as server:
+        yield server
+
+
+@asynccontextmanager
+async def client_of(container: Container) -> AsyncIterator[Client]:
+    async with Client(build_server(container)) as client:
+        yield client
+
+
+def with_hostile_extractor() -> Container:
+    container = container_with({**ALLOW, "SEARCHRELAY_EXTRACTION_WORKERS": 1})
+    pool = ProcessExtractionPool(
+        HOSTILE_EXTRACTOR, workers=1, timeout_seconds=3, preload=("tests.support.hostile_extractors",)
+    )
+    container.extraction.override(providers.Object(pool))
+    return container
+
+
+async def test_a_worker_that_crashes_natively_costs_one_page_and_the_server_keeps_serving(pages: PageServer) -> None:
+    container = with_hostile_extractor()
+    async with client_of(container) as client:
+        assert fenced_text(await client.call_tool("web_fetch", {"url": pages.url("/hello")})).endswith(": hello")
+
+        crashed = await client.call_tool("web_fetch", {"url": pages.url("/abort")})
+
+        assert crashed.is_error
+        (line,) = text_of(crashed).splitlines()
+        assert "extraction crashed (the worker was killed by SIGABRT); the page was skipped" in line
+        assert container.extraction().workers_alive() == 0
+        for _ in range(2):  # a new worker takes the dead one's place
+            again = await client.call_tool("web_fetch", {"url": pages.url("/hello") + "?again"})
+            assert fenced_text(again).endswith(": hello")
+        assert container.extraction().workers_alive() == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/nested-divs", "no readable text on the page"),
+        ("/huge.pdf", "too big: 3 MB, over the 1 MB limit"),
+    ],
+)
+async def test_pathological_pages_end_with_one_line_and_the_next_page_reads(
+    pages: PageServer, path: str, expected: str
+) -> None:
+    container = container_with({**ALLOW, "SEARCHRELAY_PAGE_MAX_DOWNLOAD_BYTES": CAP})
+    async with client_of(container) as client:
+        refused = await client.call_tool("web_fetch", {"url": pages.url(path)})
+        article = await client.call_tool("web_fetch", {"url": pages.url("/article")})
+
+    assert refused.is_error
+    (line,) = text_of(refused).splitlines()
+    assert line.endswith(expected)
+    assert "Paragraph 10 of the field guide" in fenced_text(article)
+    assert container.extraction().workers_alive() <= container.extraction().size
+
+
+async def test_a_single_line_text_over_the_cap_is_cut_and_paged(pages: PageServer) -> None:
+    container = container_with({**ALLOW, "SEARCHRELAY_PAGE_MAX_DOWNLOAD_BYTES": CAP})
+    async with client_of(container) as client:
+        first = structured(await client.call_tool("web_fetch", {"url": pages.url("/single-line.txt")}))
+
+    assert first["total_chars"] == CAP and first["truncated"]
+    assert len(first["content"].encode()) <= 51_200 and first["next_start_index"] == first["end_index"]
+    assert first["content"].startswith("word word")
+
+
+async def test_a_large_pdf_under_the_cap_is_read(pages: PageServer) -> None:
+    container = container_with({**ALLOW, "SEARCHRELAY_PAGE_MAX_DOWNLOAD_BYTES": CAP})
+    async with client_of(container) as client:
+        result = await client.call_tool("web_fetch", {"url": pages.url("/padded.pdf")})
+
+    assert fenced_text(result) == "Large PDF text layer"
+
+
+async def test_url_credentials_appear_in_no_output_error_or_log_line(
+    pages: PageServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    with_credentials = f"http://alice:{SECRET}@127.0.0.1:{pages.port}"
+    calls: list[dict[str, Any]] = [
+        {"url": with_credentials + "/article"},
+        {"url": with_credentials + "/moved"},
+        {"url": with_credentials + "/single-line.txt", "start_index": 10},
+        {"url": f"http://alice:{SECRET}@[::1x]/"},
+    ]
+    seen: list[str] = []
+    async with client_of(container_with(ALLOW)) as client:
+        for arguments in calls:
+            result = await client.call_tool("web_fetch", arguments)
+            seen += [text_of(result), str(result.structured_content)]
+
+    assert "Paragraph 10 of the field guide" in seen[0]
+    assert "HTTP 404" in seen[2]
+    assert pages.request_headers[0].get("authorization")  # they were sent, to their own origin
+    logged = [record.getMessage() for record in caplog.records]
+    assert any(f"127.0.0.1:{pages.port}/article" in line for line in logged)  # URLs are logged, bare
+    seen += logged
+    seen += [caplog.text]
+    leaked = [text for text in seen if SECRET in text or "alice:" in text]
+    assert leaked == []
