@@ -1,13 +1,14 @@
 """Test-only extractors that misbehave on command, loaded inside extraction workers by import path.
 
 ``HostileExtractor`` reads the page body as an order: ``abort`` (a native crash, as a parser
-hitting "double free or corruption" would), ``exit``, ``hang`` (a loop that never yields),
-``allocate`` (more memory than the worker may have), ``grow`` (keep 80 MB for good), ``raise``;
-anything else comes back as the page's text.
+hitting "double free or corruption" would), ``segfault`` (a read through a null pointer),
+``exit``, ``hang`` (a loop that never yields), ``allocate`` (more memory than the worker may
+have), ``grow`` (keep 80 MB for good), ``raise``; anything else comes back as the page's text.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 
 from domain.errors import UnsupportedContent
@@ -22,6 +23,8 @@ class HostileExtractor:
         order = page.body.decode(errors="replace")
         if order == "abort":
             os.abort()
+        if order == "segfault":
+            ctypes.string_at(0)
         if order == "exit":
             os._exit(3)
         if order == "hang":

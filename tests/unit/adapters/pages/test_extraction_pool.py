@@ -60,7 +60,11 @@ async def test_pages_are_extracted_and_one_worker_serves_one_page_after_another(
 
 @pytest.mark.parametrize(
     ("order", "how"),
-    [("abort", "the worker was killed by SIGABRT"), ("exit", "the worker exited with status 3")],
+    [
+        ("abort", "the worker was killed by SIGABRT"),
+        ("segfault", "the worker was killed by SIGSEGV"),
+        ("exit", "the worker exited with status 3"),
+    ],
 )
 async def test_a_worker_that_dies_costs_its_page_one_line_and_is_replaced(
     pool: ProcessExtractionPool, order: str, how: str
