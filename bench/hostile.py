@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import statistics
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,35 +39,27 @@ from application.fetch_page import FetchPage  # noqa: E402
 from domain.errors import PageUnavailable  # noqa: E402
 from entrypoints.container import build_container, close_resources  # noqa: E402
 from entrypoints.settings import Settings  # noqa: E402
+from tests.support import hostile_inputs  # noqa: E402
 
 MB = 1_000_000
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
-BOMBS = ("gzip", "gzip, gzip", "deflate", "br", "zstd")
 
 
 # --- the helper process ------------------------------------------------------------------------
 
 
 def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int) -> None:
-    from tests.support import hostile_inputs as make
     from tests.support.page_server import Page, PageServer, article_html
 
-    bombs: dict[str, Callable[[int], bytes]] = {
-        "gzip": make.gzip_bomb,
-        "gzip, gzip": make.double_gzip_bomb,
-        "deflate": make.deflate_bomb,
-        "br": make.brotli_bomb,
-        "zstd": make.zstd_bomb,
-    }
     pages = {"/article": Page(article_html().encode())}
     sizes = []
-    for encoding, bomb in bombs.items():
+    for encoding, bomb in hostile_inputs.BOMBS.items():
         body = bomb(bomb_mb * MB)
         sizes.append(f"{encoding}={len(body)}")
         pages[path_of(encoding)] = Page(body, headers=(("Content-Encoding", encoding),))
-    pages["/large.pdf"] = Page(make.large_pdf(pdf_mb * MB), content_type="application/pdf", charset=None)
-    pages["/nested-divs"] = Page(make.nested_divs(divs))
-    pages["/single-line.txt"] = Page(make.single_line_text(line_mb * MB), content_type="text/plain")
+    pages["/large.pdf"] = Page(hostile_inputs.large_pdf(pdf_mb * MB), content_type="application/pdf", charset=None)
+    pages["/nested-divs"] = Page(hostile_inputs.nested_divs(divs))
+    pages["/single-line.txt"] = Page(hostile_inputs.single_line_text(line_mb * MB), content_type="text/plain")
     with PageServer(pages) as server:
         print(server.port, " ".join(sizes), flush=True)
         sys.stdin.read()  # until the bench closes our stdin
@@ -192,7 +184,9 @@ async def in_a_row(fetch: FetchPage, base: str, paths: list[str], rounds: int, h
     peak, after = (sampler.server_peak - rss_before) / MB, (rss("self") - rss_before) / MB
     print(f"{rounds} pathological pages in a row: {took:.1f} s")
     print(f"  worker processes found under the fork server: {len(extraction_workers(helper_pid))}")
-    print(f"  server RSS: {peak:+.1f} MB at peak, {after:+.1f} MB after")
+    gc.collect()
+    collected = (rss("self") - rss_before) / MB
+    print(f"  server RSS: {peak:+.1f} MB at peak, {after:+.1f} MB after, {collected:+.1f} MB after gc.collect()")
     print(f"  largest worker RSS during the run: {sampler.worker_peak / MB:.1f} MB")
 
 
@@ -202,7 +196,7 @@ async def run(args: argparse.Namespace, port: int, helper_pid: int) -> None:
     settings = container.settings()
     pool = container.extraction()
     fetch = container.fetch_page()
-    hostile = {f"{encoding} bomb": path_of(encoding) for encoding in BOMBS}
+    hostile = {f"{encoding} bomb": path_of(encoding) for encoding in hostile_inputs.BOMBS}
     hostile |= {
         f"{args.pdf_mb} MB PDF": "/large.pdf",
         f"{args.divs:,} nested divs": "/nested-divs",

@@ -129,8 +129,7 @@ class Figures:
 
 
 async def soak(serper_url: str, tavily_url: str, calls: int, workers: int) -> Figures:
-    from domain.errors import SearchFailed
-    from domain.models import SearchRequest
+    from domain.models import SearchFailed, SearchRequest
     from entrypoints import provider_catalog
     from entrypoints.container import build_container, close_clients
     from entrypoints.rendering import render_failure, render_outcome

@@ -10,7 +10,8 @@ from contextlib import asynccontextmanager
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
-from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable, SearchFailed
+from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable
+from domain.models import SearchFailed
 from entrypoints import provider_catalog
 from entrypoints.container import Container, close_resources
 from entrypoints.provider_status import provider_report

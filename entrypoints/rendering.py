@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from application.fetch_page import PageWindow
-from domain.errors import FailureKind, SearchFailed
-from domain.models import Attempt, SearchOutcome, WebSearchResult
+from domain.errors import FailureKind
+from domain.models import Attempt, SearchFailed, SearchOutcome, WebSearchResult
 from entrypoints.fence import Fence, neutralise, one_line
 
 
@@ -55,6 +55,9 @@ def _provenance(outcome: SearchOutcome, *, full_pages: bool) -> str:
     failed = [a for a in outcome.attempts if a.outcome not in ("ok", "cancelled") and a.provider != outcome.provider]
     if failed:
         line += " after fallback: " + "; ".join(_describe(a) for a in failed)
+    if any(a.hedged and a.provider == outcome.provider and a.outcome == "ok" for a in outcome.attempts):
+        raced = [a.provider for a in outcome.attempts if a.outcome == "cancelled" and not a.hedged]
+        line += f" (a hedge started while {', '.join(raced) or 'a slower provider'} was slow)"
     if outcome.cached:
         line += " (cached answer)"
     line += f" in {outcome.took_ms:.0f} ms."

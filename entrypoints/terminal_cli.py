@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 
-from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable, SearchFailed
+from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable
+from domain.models import SearchFailed
 from entrypoints import provider_catalog
 from entrypoints.container import build_container, close_resources
 from entrypoints.logging_setup import configure_logging

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -21,8 +22,8 @@ import pytest
 from mcp import Client
 from mcp.types import CallToolResult
 
-from domain.errors import FailureKind, SearchFailed
-from domain.models import SearchRequest
+from domain.errors import FailureKind
+from domain.models import SearchFailed, SearchRequest
 from entrypoints.container import Container, build_container
 from entrypoints.mcp_server import build_server
 from tests.support.fake_provider import Reply, json_reply, serper_reply, tavily_reply, wait_for
@@ -98,8 +99,13 @@ async def test_a_stuck_primary_is_hedged_after_the_cap_and_really_cancelled_when
         result, took = await search(client)
     assert not result.is_error, text_of(result)
     assert result.structured_content is not None and result.structured_content["provider"] == "tavily"
-    assert attempts_of(result) == [("tavily", "ok"), ("serper", "cancelled")]
-    assert result.structured_content["attempts"][1]["detail"] == "tavily answered first"
+    # The whole story, in the order things started: the primary, raced and cancelled; the hedge.
+    assert attempts_of(result) == [("serper", "cancelled"), ("tavily", "ok")]
+    primary, hedge = result.structured_content["attempts"]
+    assert (primary["hedged"], hedge["hedged"]) == (False, True)
+    assert re.fullmatch(r"tavily answered first; cancelled after \d+\.\d s", primary["detail"])
+    assert re.fullmatch(r"3 results in \d+ ms \(hedged: serper had not answered after \d+\.\d s\)", hedge["detail"])
+    assert hedge["started_ms"] >= primary["started_ms"] + HEDGE_CAP * 1000  # once the hedge delay had passed
     assert took < 1.5  # hedged at 0.2 s; neither the 2.5 s answer nor the 3 s attempt timeout was awaited
     # The primary's HTTP request was abandoned on the wire, not left running in the background.
     assert wait_for(lambda: servers["serper"].hung_up == 1, timeout=2.0)

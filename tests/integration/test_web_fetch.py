@@ -7,6 +7,7 @@ address stand in for the page server without any traffic leaving the machine.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -361,6 +362,15 @@ async def test_a_trickling_page_is_cut_at_the_page_timeout(pages: PageServer) ->
     assert pages.hits["/trickle"] == 1
 
 
+async def test_the_call_deadline_bounds_web_fetch_when_it_is_shorter_than_the_page_timeout(pages: PageServer) -> None:
+    env = {**ALLOW, "SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 30, "SEARCHRELAY_DEADLINE_SECONDS": 0.5}
+    result = await fetch({"url": pages.url("/trickle")}, env=env)
+    assert result.is_error
+    assert (
+        text_of(result) == f"Could not read {pages.url('/trickle')}: not read within the 0.5 s deadline for this call"
+    )
+
+
 async def test_a_slow_page_within_the_timeout_is_read(pages: PageServer) -> None:
     data = structured(await fetch({"url": pages.url("/notes.txt?delay_ms=300")}))
     assert data["content"] == PLAIN_TEXT
@@ -407,3 +417,13 @@ async def test_a_missing_or_empty_or_enormous_url_gets_a_validation_error(
 ) -> None:
     result = await fetch(arguments)
     assert result.is_error and "validation error" in text_of(result)
+
+
+async def test_page_reads_share_one_pool_of_twenty_connections(pages: PageServer) -> None:
+    # 25 different slow pages at once (web_fetch calls of several agents): 20 connect, 5 wait for one.
+    container = container_with({**ALLOW, "SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 10})
+    reader = container.fetch_page()
+    urls = [pages.url(f"/notes.txt?delay_ms=1000&n={i}") for i in range(25)]
+    windows = await asyncio.gather(*(reader.run(url, max_bytes=100_000) for url in urls))
+    assert all(window.window.text == PLAIN_TEXT for window in windows)
+    assert pages.max_in_flight == 20

@@ -9,6 +9,7 @@ import pytest
 from domain.models import SearchRequest
 from entrypoints.container import build_container, close_clients
 from entrypoints.settings import Settings
+from tests.support.planned import search
 
 pytestmark = [pytest.mark.anyio, pytest.mark.live]
 
@@ -31,7 +32,7 @@ async def test_the_real_provider_answers_a_plain_query(name: str, variable: str)
     container = build_container(Settings(SEARCHRELAY_PROVIDERS=name))  # type: ignore[call-arg]
     try:
         (port,) = container.search_ports()
-        answer = await port.search(SearchRequest(query="python programming language", num_results=3))
+        answer = await search(port, SearchRequest(query="python programming language", num_results=3))
     finally:
         await close_clients(container.opened_clients())
     assert answer.results

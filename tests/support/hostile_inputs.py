@@ -52,6 +52,16 @@ def zstd_bomb(size: int) -> bytes:
     return _stream(packer.compress, lambda: packer.flush(zstd.ZstdCompressor.FLUSH_FRAME), size)
 
 
+#: Each ``Content-Encoding`` we undo, with a bomb for it: ``BOMBS[encoding](size)``.
+BOMBS: dict[str, Callable[[int], bytes]] = {
+    "gzip": gzip_bomb,
+    "gzip, gzip": double_gzip_bomb,
+    "deflate": deflate_bomb,
+    "br": brotli_bomb,
+    "zstd": zstd_bomb,
+}
+
+
 def nested_divs(depth: int) -> bytes:
     """An HTML page of ``depth`` nested ``<div>`` elements around one sentence."""
     return b"<!DOCTYPE html><html><body>" + b"<div>" * depth + b"deep text" + b"</div>" * depth + b"</body></html>"

@@ -8,8 +8,7 @@ import re
 import pytest
 
 from application.fetch_page import PageWindow
-from domain.errors import SearchFailed
-from domain.models import Attempt, SearchOutcome, WebSearchResult
+from domain.models import Attempt, SearchFailed, SearchOutcome, WebSearchResult
 from domain.paging import TextWindow, continuation_note, cut
 from entrypoints.fence import NEUTRALISED, Fence, neutralise, one_line
 from entrypoints.rendering import render_failure, render_outcome, render_page
@@ -226,6 +225,15 @@ def test_provenance_names_fallbacks_and_the_cache() -> None:
     assert text.splitlines()[-1] == (
         "Answered by tavily after fallback: serper server error (HTTP 500) (cached answer) in 42 ms."
     )
+
+
+def test_provenance_says_when_the_answer_came_from_a_hedge() -> None:
+    attempts = [
+        Attempt(provider="serper", outcome="cancelled", detail="tavily answered first; cancelled after 2.6 s"),
+        Attempt(provider="tavily", outcome="ok", detail="3 results in 80 ms", started_ms=2500.0, hedged=True),
+    ]
+    text = render_outcome(outcome(result(1), provider="tavily", attempts=attempts), full_pages=True)
+    assert text.splitlines()[-1] == "Answered by tavily (a hedge started while serper was slow) in 42 ms."
 
 
 # --- render_page ---------------------------------------------------------------------------------------
