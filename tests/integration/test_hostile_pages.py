@@ -1,8 +1,8 @@
-"""Hostile pages through web_fetch (the in-process MCP client, the real container, pages on 127.0.0.1).
+"""Hostile input through the MCP tools (the in-process client, the real container, pages on 127.0.0.1).
 
-A worker that dies natively, pages that are pathological to decode or parse, and credentials
-in the agent's URL: each costs one page a one-line reason, leaks nothing, and the server keeps
-serving the next call.
+A worker that dies natively, pages that are pathological to decode or parse, credentials in the
+agent's URL, control characters in its arguments: each costs one call a one-line reason, leaks
+nothing, and the server keeps serving the next call.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from entrypoints.container import Container
 from entrypoints.mcp_server import build_server
 from tests.integration.test_web_fetch import ALLOW, fenced_text, structured, text_of
 from tests.support import hostile_inputs
+from tests.support.fake_ports import FakeSearch, ok
 from tests.support.hostile_extractors import PATH as HOSTILE_EXTRACTOR
 from tests.support.page_server import Page, PageServer, article_html
-from tests.support.servers import container_with
+from tests.support.servers import SERPER_KEY, container_with
 
 pytestmark = pytest.mark.anyio
 
@@ -145,3 +146,28 @@ async def test_url_credentials_appear_in_no_output_error_or_log_line(
     seen += [caplog.text]
     leaked = [text for text in seen if SECRET in text or "alice:" in text]
     assert leaked == []
+
+
+# --- the agent's arguments --------------------------------------------------------------------------
+
+
+async def test_a_url_with_a_line_break_is_refused_by_name_before_any_request(pages: PageServer) -> None:
+    async with client_of(container_with(ALLOW)) as client:
+        refused = await client.call_tool("web_fetch", {"url": pages.url("/article") + "\r\nX-Injected: 1"})
+
+    assert refused.is_error
+    assert "url contains a control character (U+000D, a carriage return) at position" in text_of(refused)
+    assert pages.total_hits == 0
+
+
+async def test_line_breaks_in_a_query_reach_the_provider_as_spaces_and_nul_is_refused() -> None:
+    serper = FakeSearch("serper", ok(1, "serper"))
+    container = container_with({"SERPER_API_KEY": SERPER_KEY}, serper=serper)
+    async with client_of(container) as client:
+        cleaned = await client.call_tool("web_search", {"query": "rust\r\n\r\n  async\tbook"})
+        refused = await client.call_tool("web_search", {"query": "rust\x00book"})
+
+    assert not cleaned.is_error
+    assert [request.query for request in serper.calls] == ["rust async book"]
+    assert refused.is_error
+    assert "query contains a control character (U+0000, NUL) at position 4; remove it." in text_of(refused)
