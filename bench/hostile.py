@@ -4,8 +4,8 @@ A helper process (this file with --serve) serves, on 127.0.0.1, one ordinary art
 
   * a gzip, a stacked ``gzip, gzip``, a deflate, a brotli and a zstd bomb, each inflating to
     --bomb-mb (2000) MB of zeros;
-  * a --pdf-mb (200) MB PDF; a page of --divs (10 million) nested ``<div>``s; a --line-mb (50) MB
-    text with no line break.
+  * a --pdf-mb (200) MB PDF, and a PDF whose content stream inflates to --bomb-mb MB;
+  * a page of --divs (10 million) nested ``<div>``s; a --line-mb (50) MB text with no line break.
 
 The bench runs the real container (default caps and workers, private networks allowed since
 the helper is local) and reads each through ``FetchPage`` (web_fetch's use case), sampling
@@ -58,6 +58,7 @@ def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int) -> None:
         sizes.append(f"{encoding}={len(body)}")
         pages[path_of(encoding)] = Page(body, headers=(("Content-Encoding", encoding),))
     pages["/large.pdf"] = Page(hostile_inputs.large_pdf(pdf_mb * MB), content_type="application/pdf", charset=None)
+    pages["/bomb.pdf"] = Page(hostile_inputs.pdf_with_bomb(bomb_mb * MB), content_type="application/pdf", charset=None)
     pages["/nested-divs"] = Page(hostile_inputs.nested_divs(divs))
     pages["/single-line.txt"] = Page(hostile_inputs.single_line_text(line_mb * MB), content_type="text/plain")
     with PageServer(pages) as server:
@@ -199,6 +200,7 @@ async def run(args: argparse.Namespace, port: int, helper_pid: int) -> None:
     hostile = {f"{encoding} bomb": path_of(encoding) for encoding in hostile_inputs.BOMBS}
     hostile |= {
         f"{args.pdf_mb} MB PDF": "/large.pdf",
+        "PDF stream bomb": "/bomb.pdf",
         f"{args.divs:,} nested divs": "/nested-divs",
         f"{args.line_mb} MB single line": "/single-line.txt",
     }

@@ -7,6 +7,7 @@ nothing, and the server keeps serving the next call.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -32,9 +33,9 @@ CAP = 1_000_000
 SECRET = "s3cret-pw-9f2c"
 
 
-@pytest.fixture
-def pages() -> Iterator[PageServer]:
-    hostile = {
+@functools.cache
+def hostile_pages() -> dict[str, Page]:
+    return {
         "/article": Page(article_html(10).encode()),
         "/abort": Page(b"abort"),
         "/hello": Page(b"hello"),
@@ -42,9 +43,14 @@ def pages() -> Iterator[PageServer]:
         "/single-line.txt": Page(hostile_inputs.single_line_text(3 * CAP), content_type="text/plain"),
         "/padded.pdf": Page(hostile_inputs.large_pdf(CAP - 100_000), content_type="application/pdf", charset=None),
         "/huge.pdf": Page(hostile_inputs.large_pdf(3 * CAP), content_type="application/pdf", charset=None),
+        "/bomb.pdf": Page(hostile_inputs.pdf_with_bomb(200_000_000), content_type="application/pdf", charset=None),
         "/moved": Page(status=302, location="/missing"),
     }
-    with PageServer(hostile) as server:
+
+
+@pytest.fixture
+def pages() -> Iterator[PageServer]:
+    with PageServer(hostile_pages()) as server:
         yield server
 
 
@@ -85,6 +91,7 @@ async def test_a_worker_that_crashes_natively_costs_one_page_and_the_server_keep
     [
         ("/nested-divs", "no readable text on the page"),
         ("/huge.pdf", "too big: 3 MB, over the 1 MB limit"),
+        ("/bomb.pdf", "the PDF could not be read"),  # its stream inflates to 200 MB: pypdf stops
     ],
 )
 async def test_pathological_pages_end_with_one_line_and_the_next_page_reads(

@@ -82,3 +82,9 @@ def large_pdf(size: int) -> bytes:
     content = b"BT /F1 12 Tf 72 720 Td (Large PDF text layer) Tj ET\n%"
     content += b"x" * max(0, size - len(content) - 600) + b"\n"
     return pdf_document(b"<< /Length %d >>\nstream\n" % len(content) + content + b"endstream")
+
+
+def pdf_with_bomb(size: int) -> bytes:
+    """A one-page PDF whose content stream is a deflate bomb inflating to ``size`` bytes."""
+    bomb = deflate_bomb(size)
+    return pdf_document(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(bomb) + bomb + b"\nendstream")
