@@ -140,9 +140,9 @@ async def test_private_addresses_are_refused_per_page_when_not_allowed(
     )
     container = container_with({**env_for(fake_serper), "SEARCHRELAY_ALLOW_PRIVATE_NETWORKS": "false"})
     transport = LoopbackTransport(pages)
-    client = httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False)
-    container.opened_clients().append(client)
-    container.page_client.override(providers.Object(client))
+    container.page_client.override(
+        providers.Resource(httpx.AsyncClient, transport=transport, trust_env=False, follow_redirects=False)
+    )
     result, _ = await search(container, 3)
     public, loopback, redirected = page_contents(result)
     assert public is not None and public.startswith("Plain text notes.")

@@ -145,7 +145,7 @@ async def test_when_every_provider_hangs_the_call_ends_at_the_deadline_with_ever
     async with Client(build_server(relay)) as client:
         result, took = await search(client)
         with pytest.raises(SearchFailed) as caught:  # the same call at the use case, for its attempts
-            await relay.web_search().run(SearchRequest(query="resilience, again"))
+            await (await relay.web_search()).run(SearchRequest(query="resilience, again"))
     assert result.is_error
     assert text_of(result).startswith("Web search failed. No provider answered within the 1 s deadline")
     assert "SEARCHRELAY_DEADLINE_SECONDS" in text_of(result)

@@ -17,7 +17,7 @@ from dependency_injector import providers
 from domain.errors import ConfigurationError
 from domain.models import SearchRequest
 from domain.redaction import Redactor
-from entrypoints.container import build_container
+from entrypoints.container import build_container, running
 from entrypoints.provider_catalog import CATALOG, chain_names, key_variables, no_provider_message
 from tests.support.servers import settings
 
@@ -220,15 +220,19 @@ def test_key_variables_give_the_advice_for_each_keyed_provider() -> None:
 # --- the container builds exactly the chain --------------------------------------------------------
 
 
-def test_the_container_instantiates_only_the_chain_in_chain_order() -> None:
+@pytest.mark.anyio
+async def test_the_container_instantiates_only_the_chain_in_chain_order() -> None:
     container = build_container(settings(**env_for(*DEFAULT_ORDER), SEARCHRELAY_PROVIDERS="searxng,duckduckgo,brave"))
-    assert [port.name for port in container.search_ports()] == ["searxng", "duckduckgo", "brave"]
+    async with running(container):
+        assert [port.name for port in await container.search_ports()] == ["searxng", "duckduckgo", "brave"]
 
 
-def test_the_container_raises_the_catalog_error_for_a_bad_chain() -> None:
+@pytest.mark.anyio
+async def test_the_container_raises_the_catalog_error_for_a_bad_chain() -> None:
     container = build_container(settings(SEARCHRELAY_PROVIDERS="bogus"))
     with pytest.raises(ConfigurationError, match="unknown provider"):
-        container.search_ports()
+        async with running(container):
+            pass
 
 
 # --- the Perplexity endpoint, as it reaches the wire -----------------------------------------------
@@ -244,9 +248,9 @@ async def sent_to_perplexity(env: dict[str, str]) -> httpx.Request:
         return httpx.Response(200, json=SONAR_ANSWER)
 
     container = build_container(settings(**env))
-    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
-        container.http_client.override(providers.Object(client))
-        (port,) = container.search_ports()
+    container.http_client.override(providers.Resource(httpx.AsyncClient, transport=httpx.MockTransport(handler)))
+    async with running(container):
+        (port,) = await container.search_ports()
         answer = await port.search(SearchRequest(query="hello"))
     assert answer.answer == "Sonar says hi."
     (request,) = seen
