@@ -8,13 +8,19 @@ Against a local fake Serper (bench/fake_serper.py, its own process, answers at o
    the three (the order rotates every round), so a slow patch of the machine hits all of them alike;
    sequential medians swing by +-1.5 ms here. Goals: searchrelay below the minimal server, and at
    most 2.5 ms over the bare POST.
-2. in-process: ``mcp.Client(build_server(container))`` alternating with the bare POST; goal: at
-   most 0.5 ms over it.
-3. the time from spawning ``searchrelay`` to its ``tools/list`` answer, beside the floor the SDK sets
+2. the stdio transport alone: bench/canned_server.py (a fixed result, no provider) over searchrelay's
+   event-loop transport and over the SDK's threaded one, alternating.
+3. in-process: ``mcp.Client(build_server(container))``, the canned server in-process (the SDK's own
+   floor: dispatch plus the client's check of the result against the output schema) and the bare
+   POST, alternating; goal: at most 0.5 ms over the bare POST. The floor is printed so that what the
+   SDK costs and what searchrelay adds can be told apart.
+4. the client's output-schema check of one result: the flat schema searchrelay lists against the
+   schema pydantic writes for the same model (``$defs``/``$ref``, ``anyOf`` for nullables).
+5. the time from spawning ``searchrelay`` to its ``tools/list`` answer, beside the floor the SDK sets
    (``python -c "import mcp.server.mcpserver"``); goal: at most 0.15 s above that floor.
 
-Every ``web_search`` asks a new query, so searchrelay's answer cache never answers. Medians of
-per-round differences are printed beside the plain medians. Prints figures, asserts nothing.
+Every ``web_search`` asks a new query, so searchrelay's answer cache never answers. Differences are
+medians of per-round differences. Prints figures, asserts nothing; the machine's load shows in them.
 
 Usage: python -m bench.overhead [--calls 400] [--spawns 7]
 """
@@ -28,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import timeit
 from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -40,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 WARM_UP = 30
 Call = Callable[[int], Awaitable[Any]]
+Timings = dict[str, list[float]]
 
 
 def start_fake_serper() -> tuple[subprocess.Popen[str], str]:
@@ -68,10 +76,10 @@ def tool_call(session: Any) -> Call:
     return call
 
 
-async def alternate(calls: dict[str, Call], rounds: int) -> dict[str, list[float]]:
+async def alternate(calls: dict[str, Call], rounds: int) -> Timings:
     """Time ``rounds`` calls of each, interleaved: round i runs them in an order rotated by i."""
     names = list(calls)
-    timings: dict[str, list[float]] = {name: [] for name in names}
+    timings: Timings = {name: [] for name in names}
     for i in range(WARM_UP + rounds):
         shift = i % len(names)
         for name in names[shift:] + names[:shift]:
@@ -82,36 +90,54 @@ async def alternate(calls: dict[str, Call], rounds: int) -> dict[str, list[float
     return timings
 
 
-async def over_stdio(base_url: str, rounds: int) -> dict[str, list[float]]:
-    from mcp import ClientSession, StdioServerParameters, stdio_client
+async def spawned_sessions(stack: AsyncExitStack, servers: dict[str, Any]) -> dict[str, Call]:
+    from mcp import ClientSession, stdio_client
+
+    calls = {}
+    for name, params in servers.items():
+        read, write = await stack.enter_async_context(stdio_client(params, errlog=stack.enter_context(_devnull())))
+        session = await stack.enter_async_context(ClientSession(read, write))
+        await session.initialize()
+        await session.list_tools()  # the client caches the output schema it checks results against
+        calls[name] = tool_call(session)
+    return calls
+
+
+def _devnull() -> Any:
+    return Path("/dev/null").open("w")
+
+
+async def over_stdio(base_url: str, rounds: int) -> Timings:
+    from mcp import StdioServerParameters
 
     with tempfile.TemporaryDirectory() as home:
         # HOME and the working directory are empty: no .env or config file of this machine is read.
         env = {"HOME": home, "SERPER_API_KEY": "bench-key", "SERPER_BASE_URL": base_url}
-        relay = StdioServerParameters(command=str(Path(sys.executable).parent / "searchrelay"), env=env, cwd=home)
-        minimal = StdioServerParameters(
-            command=sys.executable, args=[str(ROOT / "bench" / "minimal_server.py")], env=env, cwd=home
-        )
+        relay = str(Path(sys.executable).parent / "searchrelay")
+        minimal = [str(ROOT / "bench" / "minimal_server.py")]
+        servers = {
+            "searchrelay": StdioServerParameters(command=relay, env=env, cwd=home),
+            "minimal": StdioServerParameters(command=sys.executable, args=minimal, env=env, cwd=home),
+        }
         async with AsyncExitStack() as stack:
-            sessions = []
-            for params in (relay, minimal):
-                read, write = await stack.enter_async_context(stdio_client(params))
-                session = await stack.enter_async_context(ClientSession(read, write))
-                await session.initialize()
-                await session.list_tools()  # the client caches the output schema it checks results against
-                sessions.append(session)
+            calls = await spawned_sessions(stack, servers)
             client = await stack.enter_async_context(httpx.AsyncClient())
-            calls = {
-                "bare": bare_post(client, base_url),
-                "searchrelay": tool_call(sessions[0]),
-                "minimal": tool_call(sessions[1]),
-            }
-            return await alternate(calls, rounds)
+            return await alternate({"bare": bare_post(client, base_url), **calls}, rounds)
 
 
-async def in_process(base_url: str, rounds: int) -> dict[str, list[float]]:
+async def transports(rounds: int) -> Timings:
+    from mcp import StdioServerParameters
+
+    canned = str(ROOT / "bench" / "canned_server.py")
+    servers = {kind: StdioServerParameters(command=sys.executable, args=[canned, kind]) for kind in ("ours", "sdk")}
+    async with AsyncExitStack() as stack:
+        return await alternate(await spawned_sessions(stack, servers), rounds)
+
+
+async def in_process(base_url: str, rounds: int) -> Timings:
     from mcp import Client
 
+    from bench.canned_server import build
     from entrypoints.container import build_container
     from entrypoints.logging_setup import configure_logging
     from entrypoints.mcp_server import build_server
@@ -120,8 +146,36 @@ async def in_process(base_url: str, rounds: int) -> dict[str, list[float]]:
     settings = Settings.from_values({"SERPER_API_KEY": "bench-key", "SERPER_BASE_URL": base_url})
     container = build_container(settings)
     configure_logging(settings.log_level, container.redactor())  # as `searchrelay serve` does
-    async with Client(build_server(container)) as session, httpx.AsyncClient() as client:
-        return await alternate({"bare": bare_post(client, base_url), "searchrelay": tool_call(session)}, rounds)
+    async with (
+        Client(build_server(container)) as relay,
+        Client(build()) as canned,
+        httpx.AsyncClient() as client,
+    ):
+        for session in (relay, canned):
+            await session.list_tools()
+        calls = {"bare": bare_post(client, base_url), "searchrelay": tool_call(relay), "floor": tool_call(canned)}
+        return await alternate(calls, rounds)
+
+
+def schema_checks() -> dict[str, float]:
+    """Microseconds per client-side check of one result, as the SDK's client does it."""
+    from jsonschema import exceptions
+    from jsonschema.validators import validator_for
+    from referencing import Registry
+
+    from bench.canned_server import OUTCOME
+    from domain.models import SearchOutcome
+    from entrypoints.flat_schema import flat_schema
+
+    instance = OUTCOME.model_dump(mode="json")
+    nested = SearchOutcome.model_json_schema(mode="serialization")
+    figures = {}
+    for name, schema in (("flat", flat_schema(nested)), ("pydantic", nested)):
+        validator = validator_for(schema)(schema, registry=Registry())
+        runs = 3000
+        seconds = timeit.timeit(lambda v=validator: exceptions.best_match(v.iter_errors(instance)), number=runs)
+        figures[name] = seconds / runs * 1e6
+    return figures
 
 
 def median_ms(values: list[float]) -> float:
@@ -159,6 +213,28 @@ async def spawn_to_tools_list(spawns: int) -> float:
     return statistics.median(runs)
 
 
+def report(stdio: Timings, transport: Timings, local: Timings) -> None:
+    line = "  {:<40} {:>8.3f} ms{}"
+    print("1. over stdio (the SDK's stdio client), alternating")
+    print(line.format("bare httpx POST, median", median_ms(stdio["bare"]), ""))
+    print(line.format("minimal SDK server, median", median_ms(stdio["minimal"]), ""))
+    print(line.format("searchrelay, median", median_ms(stdio["searchrelay"]), ""))
+    print(line.format("searchrelay - bare POST", paired_ms(stdio["searchrelay"], stdio["bare"]), "   (goal <= 2.5)"))
+    print(line.format("minimal - bare POST", paired_ms(stdio["minimal"], stdio["bare"]), ""))
+    print(line.format("searchrelay - minimal", paired_ms(stdio["searchrelay"], stdio["minimal"]), "   (goal < 0)"))
+    print("2. the stdio transport alone (canned result), alternating")
+    print(line.format("searchrelay's transport, median", median_ms(transport["ours"]), ""))
+    print(line.format("the SDK's stdio_server, median", median_ms(transport["sdk"]), ""))
+    print(line.format("ours - SDK's", paired_ms(transport["ours"], transport["sdk"]), ""))
+    print("3. in-process (mcp.Client on the server object), alternating")
+    print(line.format("bare httpx POST, median", median_ms(local["bare"]), ""))
+    print(line.format("searchrelay, median", median_ms(local["searchrelay"]), ""))
+    print(line.format("searchrelay - bare POST", paired_ms(local["searchrelay"], local["bare"]), "   (goal <= 0.5)"))
+    print(line.format("the SDK's floor (canned result), median", median_ms(local["floor"]), ""))
+    added = [r - b - f for r, b, f in zip(local["searchrelay"], local["bare"], local["floor"], strict=True)]
+    print(line.format("searchrelay - bare POST - SDK floor", statistics.median(added) * 1000, ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=400)
@@ -168,30 +244,24 @@ def main() -> None:
     proc, base_url = start_fake_serper()
     try:
         stdio = asyncio.run(over_stdio(base_url, args.calls))
+        transport = asyncio.run(transports(args.calls))
         local = asyncio.run(in_process(base_url, args.calls))
     finally:
         proc.terminate()
         proc.wait()
-    bare, relay, minimal = stdio["bare"], stdio["searchrelay"], stdio["minimal"]
-    print(f"rounds (alternating calls)            {args.calls}")
-    print("over stdio (the SDK's stdio client)")
-    print(f"  bare httpx POST, median              {median_ms(bare):.3f} ms")
-    print(f"  minimal SDK server, median           {median_ms(minimal):.3f} ms")
-    print(f"  searchrelay, median                  {median_ms(relay):.3f} ms")
-    print(f"  searchrelay - bare POST, paired      {paired_ms(relay, bare):.3f} ms   (goal <= 2.5 ms)")
-    print(f"  minimal - bare POST, paired          {paired_ms(minimal, bare):.3f} ms")
-    print(f"  searchrelay - minimal, paired        {paired_ms(relay, minimal):.3f} ms   (goal < 0)")
-    print("in-process (mcp.Client on the server object)")
-    print(f"  bare httpx POST, median              {median_ms(local['bare']):.3f} ms")
-    print(f"  searchrelay, median                  {median_ms(local['searchrelay']):.3f} ms")
-    overhead = paired_ms(local["searchrelay"], local["bare"])
-    print(f"  searchrelay - bare POST, paired      {overhead:.3f} ms   (goal <= 0.5 ms)")
+    print(f"rounds of alternating calls: {args.calls}")
+    report(stdio, transport, local)
+    checks = schema_checks()
+    print("4. the client's output-schema check of one web_search result")
+    print(f"  flat schema (as listed)                  {checks['flat']:>8.1f} us")
+    print(f"  pydantic's schema ($ref, anyOf)          {checks['pydantic']:>8.1f} us")
 
     floor = import_floor(args.spawns)
     spawn = asyncio.run(spawn_to_tools_list(args.spawns))
-    print(f"import mcp.server.mcpserver            {floor:.3f} s   (the SDK's floor, median of {args.spawns})")
-    print(f"spawn -> tools/list answered           {spawn:.3f} s   (median of {args.spawns})")
-    print(f"above the floor                        {spawn - floor:.3f} s   (goal <= 0.15 s)")
+    print("5. start-up")
+    print(f"  import mcp.server.mcpserver              {floor:>8.3f} s   (the SDK's floor, median of {args.spawns})")
+    print(f"  spawn -> tools/list answered             {spawn:>8.3f} s")
+    print(f"  above the floor                          {spawn - floor:>8.3f} s   (goal <= 0.15 s)")
 
 
 if __name__ == "__main__":

@@ -183,6 +183,9 @@ def build_server(container: Container) -> Server[Services]:
     # Registered this way, not as on_set_logging_level: the constructor argument warns that the
     # 2026-07-28 protocol drops logging/setLevel, but every client of the handshake era sends it.
     server.add_request_handler("logging/setLevel", SetLevelRequestParams, set_level)
+    # The SDK opens an OpenTelemetry span per message by default; searchrelay exports no traces,
+    # so that is pure per-call cost. The SDK documents emptying this list as the way to opt out.
+    server.middleware.clear()
     return server
 
 
