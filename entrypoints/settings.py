@@ -112,6 +112,7 @@ class Settings(BaseSettings):
     def _http_url(cls, value: str | None) -> str | None:
         if value is not None:
             parts = urlsplit(value)
+            _ = parts.port  # raises ValueError for a port that is not a number in range
             if parts.scheme not in ("http", "https") or not parts.hostname:
                 raise ValueError("not an http(s) URL")
         return value

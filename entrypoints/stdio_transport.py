@@ -48,12 +48,13 @@ async def stdio_streams() -> AsyncIterator[Any]:
             yield streams
         return
     with _claimed(0, os.O_RDONLY) as wire_in, _claimed(1, os.O_WRONLY) as wire_out:
-        async with _pipe_streams(wire_in, wire_out) as streams:
+        async with pipe_streams(wire_in, wire_out) as streams:
             yield streams
 
 
 @asynccontextmanager
-async def _pipe_streams(wire_in: int, wire_out: int) -> AsyncIterator[Streams]:
+async def pipe_streams(wire_in: int, wire_out: int) -> AsyncIterator[Streams]:
+    """The session streams over any pair of pipe (or socket) descriptors; neither is closed here."""
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=READ_CHUNK)
     read_pipe, _ = await loop.connect_read_pipe(
@@ -77,25 +78,36 @@ async def _pipe_streams(wire_in: int, wire_out: int) -> AsyncIterator[Streams]:
 
 
 async def _read_lines(reader: asyncio.StreamReader, session: MemoryObjectSendStream[Incoming]) -> None:
-    buffer = bytearray()
+    line = bytearray()  # the start of a line whose end has not arrived yet
     skipping = False  # inside a line that was too long: drop bytes up to its end
     async with session:
         while chunk := await reader.read(READ_CHUNK):
-            buffer += chunk
             start = 0
-            while (end := buffer.find(b"\n", start)) >= 0:
+            while (end := chunk.find(b"\n", start)) >= 0:
                 if not skipping:
-                    await session.send(_parse(bytes(buffer[start:end])))
-                skipping = False
-                start = end + 1
-            del buffer[:start]
-            if len(buffer) > MAX_LINE_BYTES:
-                if not skipping:
-                    await session.send(LineTooLong(f"a message longer than {MAX_LINE_BYTES} bytes was dropped"))
-                buffer.clear()
+                    await session.send(_line(line, chunk[start:end]))
+                line.clear()
+                skipping, start = False, end + 1
+            if skipping:
+                continue
+            if len(line) + len(chunk) - start > MAX_LINE_BYTES:
+                await session.send(_too_long())
+                line.clear()
                 skipping = True
-        if buffer.strip() and not skipping:  # the last message may lack its newline
-            await session.send(_parse(bytes(buffer)))
+            else:
+                line += chunk[start:]
+        if line.strip() and not skipping:  # the last message may lack its newline
+            await session.send(_parse(bytes(line)))
+
+
+def _line(start: bytearray, end: bytes) -> Incoming:
+    if len(start) + len(end) > MAX_LINE_BYTES:
+        return _too_long()
+    return _parse(bytes(start) + end if start else end)
+
+
+def _too_long() -> Exception:
+    return LineTooLong(f"a message longer than {MAX_LINE_BYTES} bytes was dropped")
 
 
 def _parse(line: bytes) -> Incoming:
