@@ -13,7 +13,7 @@ from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
 
 from annotated_types import Ge, Gt, Le
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
@@ -104,7 +104,9 @@ class Settings(BaseSettings):
 
     @field_validator("serper_base_url", "tavily_base_url", "brave_base_url", "duckduckgo_base_url", mode="before")
     @classmethod
-    def _trim_url(cls, value: Any) -> Any:
+    def _blank_url_is_default(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, str) and not value.strip():
+            return cls.model_fields[str(info.field_name)].default
         return value.strip().rstrip("/") if isinstance(value, str) else value
 
     @field_validator(*URL_FIELDS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from dotenv import dotenv_values
 from pydantic import ValidationError
 
 from entrypoints.configuration import ConfigurationProblem, env_files, settings_problems, user_config_file
@@ -144,3 +145,16 @@ def test_settings_from_values_read_neither_the_environment_nor_a_dotenv_file(
     assert settings.serper_api_key is None and settings.tavily_api_key is None
     assert settings.timeout_seconds == 10.0
     assert settings.brave_api_key is not None and settings.brave_api_key.get_secret_value() == "given"
+
+
+def test_the_example_file_as_copied_is_a_valid_configuration() -> None:
+    example = Path(__file__).resolve().parents[3] / ".env.example"
+    values = {k: v for k, v in dotenv_values(example).items() if v is not None}  # the parser pydantic-settings uses
+    settings = Settings.from_values(values)
+    assert settings.serper_base_url == "https://google.serper.dev" and settings.perplexity_base_url is None
+    assert settings.serper_api_key is None
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_base_url_means_the_default(blank: str) -> None:
+    assert Settings.from_values({"BRAVE_BASE_URL": blank}).brave_base_url == "https://api.search.brave.com"
