@@ -24,10 +24,7 @@ EXIT_INTERRUPTED = 130
 def serve(settings: Settings) -> int:
     container = build_container(settings)
     configure_logging(settings.log_level, container.redactor())
-    try:
-        return asyncio.run(_serve(container))
-    except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
-        return EXIT_INTERRUPTED
+    return asyncio.run(_serve(container))
 
 
 async def _serve(container: Container) -> int:
