@@ -207,6 +207,13 @@ def test_the_no_provider_message_lists_every_enabling_variable_and_the_keyless_o
     assert "`duckduckgo`" in message and "`SEARCHRELAY_PROVIDERS`" in message
 
 
+def test_the_no_provider_message_names_every_place_configuration_is_read_from() -> None:
+    # Desktop clients start servers in / or the home folder: the per-user file is the one that works.
+    message = no_provider_message()
+    assert "~/.config/searchrelay/.env" in message and "$XDG_CONFIG_HOME/searchrelay/.env" in message
+    assert "working directory" in message and "--env-file" in message
+
+
 def test_key_variables_give_the_advice_for_each_keyed_provider() -> None:
     assert key_variables() == {
         "serper": "SERPER_API_KEY",
