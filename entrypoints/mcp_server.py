@@ -76,14 +76,7 @@ def build_server(container: Container) -> Server[Services]:
             await ctx.session.report_progress(done, total, f"read {done} of {total} pages")
 
         try:
-            request = build_request(
-                arguments.query,
-                arguments.num_results,
-                return_full_pages=arguments.return_full_pages,
-                freshness=arguments.freshness,
-                country=arguments.country,
-                language=arguments.language,
-            )
+            request = build_request(**arguments.model_dump())  # the tool's arguments are build_request's
             outcome = await services.web_search.run(request, progress if request.return_full_pages else None)
         except SearchFailed as failed:
             return _error(render_failure(failed, key_variables))

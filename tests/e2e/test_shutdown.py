@@ -45,18 +45,23 @@ STOPS: dict[str, tuple[Callable[[RawServer], None], int]] = {
 }
 
 
+def stop_and_check(server: RawServer, stop: str) -> None:
+    """Stop the server the given way; it must exit with that way's status and without a traceback."""
+    action, expected = STOPS[stop]
+    action(server)
+    status, stderr = server.finish()
+    assert status == expected
+    assert "Traceback" not in stderr and "Error" not in stderr
+
+
 @pytest.mark.parametrize("stop", STOPS, ids=list(STOPS))
 def test_an_idle_server_ends_cleanly(stop: str, hanging: FaultProvider, tmp_path: Path) -> None:
     server = start(hanging, tmp_path)
     try:
         assert server.request(1, "ping") == {"jsonrpc": "2.0", "id": 1, "result": {}}
-        action, expected = STOPS[stop]
-        action(server)
-        status, stderr = server.finish()
+        stop_and_check(server, stop)
     finally:
         server.kill()
-    assert status == expected
-    assert "Traceback" not in stderr and "Error" not in stderr
 
 
 @pytest.mark.parametrize("stop", STOPS, ids=list(STOPS))
@@ -68,11 +73,7 @@ def test_a_server_in_the_middle_of_a_call_cancels_it_and_ends_cleanly(
         server.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
                      "params": {"name": "web_search", "arguments": {"query": "never answered"}}})  # fmt: skip
         assert wait_for(lambda: hanging.count == 1), "the call never reached the provider"
-        action, expected = STOPS[stop]
-        action(server)
-        status, stderr = server.finish()
+        stop_and_check(server, stop)
     finally:
         server.kill()
-    assert status == expected
-    assert "Traceback" not in stderr and "Error" not in stderr
     assert wait_for(lambda: hanging.hung_up == 1), "the provider request was left open"

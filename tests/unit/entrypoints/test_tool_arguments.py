@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from entrypoints.search_request import build_request
 from entrypoints.tool_arguments import ArgumentProblems, describe, parse_arguments
 from entrypoints.tool_schema import FORMS, WebFetchArguments, WebSearchArguments, tool_definitions
 
@@ -67,3 +68,15 @@ def test_no_library_words_reach_the_agent() -> None:
         assert library_word not in text
     assert re.search(r"\b(int|str|bool|dict|NoneType)\b", text) is None  # no type names
     assert max(len(line) for line in text.splitlines()) < 200  # a long value is cut, not echoed
+
+
+def test_every_web_search_argument_is_a_build_request_parameter_of_the_same_name() -> None:
+    # The MCP face passes the parsed arguments on as keywords: a renamed field must fail here.
+    arguments = WebSearchArguments(query="q", num_results=4, return_full_pages=True, freshness="pw", language="de")
+    request = build_request(**arguments.model_dump())
+    assert (request.num_results, request.return_full_pages, str(request.freshness), request.language) == (
+        4,
+        True,
+        "pw",
+        "de",
+    )
