@@ -1,7 +1,8 @@
 """The one place that turns httpx exceptions and HTTP answers into a ``ProviderFailure``.
 
-Every search adapter sends its request inside ``provider_call`` and passes the response to
-``check_response``; nothing else in the code base classifies transport errors or status codes.
+Every search adapter sends its request through ``send`` (transport errors are classified inside
+``provider_call``, status codes by ``check_response``); nothing else in the code base classifies
+transport errors or status codes.
 Failure details never contain a URL or a header: a URL can carry a key (SearXNG credentials,
 OpenRouter proxies), so only the status, the exception class and the provider's own short
 message are kept.
@@ -30,10 +31,19 @@ _QUOTA_PHRASES = (
     "credit limit",
 )
 _QUOTA_STATUSES = frozenset({402, 432, 433})
+# What a site scraped without a key (DuckDuckGo Lite) answers when it takes the caller for a bot:
+# 202 with a challenge, 401/403 "forbidden", 418 "I'm a teapot", 429. There is no key to reject
+# and nothing wrong with the request, so it is a block: the chain moves on.
+_BOT_WALL_STATUSES = frozenset({202, 401, 403, 418, 429})
 
 
-def classify_status(status: int, message: str = "") -> FailureKind | None:
-    """The failure kind of an HTTP status (``None`` for success), refined by the body's message."""
+def classify_status(status: int, message: str = "", *, keyless: bool = False) -> FailureKind | None:
+    """The failure kind of an HTTP status (``None`` for success), refined by the body's message.
+
+    ``keyless`` is for providers called without a key, where a refusal means a bot wall.
+    """
+    if keyless and status in _BOT_WALL_STATUSES:
+        return FailureKind.BLOCKED
     if 200 <= status < 300:
         return None
     lowered = message.lower()
@@ -61,7 +71,12 @@ def classify_exception(exc: httpx.HTTPError) -> FailureKind:
 
 
 async def send(
-    client: httpx.AsyncClient, provider: str, request: httpx.Request, *, max_bytes: int = MAX_ANSWER_BYTES
+    client: httpx.AsyncClient,
+    provider: str,
+    request: httpx.Request,
+    *,
+    max_bytes: int = MAX_ANSWER_BYTES,
+    keyless: bool = False,
 ) -> httpx.Response:
     """Send one provider request and return its 2xx response with the body read.
 
@@ -83,25 +98,8 @@ async def send(
     # The body is already decoded; drop the headers that describe the encoded form.
     headers = [(k, v) for k, v in response.headers.multi_items() if k not in ("content-encoding", "content-length")]
     answered = httpx.Response(response.status_code, headers=headers, content=bytes(body), request=request)
-    check_response(provider, answered)
+    check_response(provider, answered, keyless=keyless)
     return answered
-
-
-async def fetch_json(
-    client: httpx.AsyncClient,
-    provider: str,
-    method: str,
-    url: str,
-    *,
-    headers: dict[str, str],
-    json: dict[str, Any] | None = None,
-    params: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    """One JSON API call: send, classify any failure, return the answer's JSON object."""
-    request = client.build_request(
-        method, url, json=json, params=params, headers={"Accept": "application/json", **headers}
-    )
-    return json_body(provider, await send(client, provider, request))
 
 
 @contextmanager
@@ -114,14 +112,18 @@ def provider_call(provider: str) -> Iterator[None]:
         raise ProviderFailure(provider, kind, _describe_exception(exc)) from None
 
 
-def check_response(provider: str, response: httpx.Response) -> None:
-    """Raise a classified ``ProviderFailure`` unless the response is a 2xx."""
-    if response.is_success:
+def check_response(provider: str, response: httpx.Response, *, keyless: bool = False) -> None:
+    """Raise a classified ``ProviderFailure`` unless the response is an answer (a 2xx, bar bot walls)."""
+    if classify_status(response.status_code, keyless=keyless) is None:
         return
     message = provider_message(response)
-    kind = classify_status(response.status_code, message)
-    assert kind is not None  # a non-2xx always has a kind
-    detail = f"HTTP {response.status_code}" + (f": {message}" if message else "")
+    kind = classify_status(response.status_code, message, keyless=keyless)
+    assert kind is not None  # only a 2xx has no kind
+    if kind is FailureKind.BLOCKED:
+        # The body of a bot wall is a challenge page, not an explanation.
+        detail = f"HTTP {response.status_code}: the site took the request for a bot"
+    else:
+        detail = f"HTTP {response.status_code}" + (f": {message}" if message else "")
     raise ProviderFailure(
         provider,
         kind,

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import anyio
+
 from application.read_pages import PageReader
+from domain.errors import PageUnavailable
 from domain.paging import TextWindow, continuation_note, cut
 
 MAX_LINES = 2000
@@ -20,12 +23,20 @@ class PageWindow:
 
 
 class FetchPage:
-    def __init__(self, reader: PageReader) -> None:
+    def __init__(self, reader: PageReader, *, deadline: float) -> None:
         self._reader = reader
+        self._deadline = deadline
 
     async def run(self, url: str, *, max_bytes: int, start_index: int = 0) -> PageWindow:
-        """Raises ``PageUnavailable``/``UnsafeUrl`` for the page, ``InvalidRequestError`` for a bad start_index."""
-        page = await self._reader.read(url)
+        """Raises ``PageUnavailable``/``UnsafeUrl`` for the page, ``InvalidRequestError`` for a bad start_index.
+
+        The call's deadline bounds the read as it bounds a search, whatever the page timeout.
+        """
+        try:
+            with anyio.fail_after(self._deadline):
+                page = await self._reader.read(url)
+        except TimeoutError:
+            raise PageUnavailable(url, f"not read within the {self._deadline:g} s deadline for this call") from None
         window = cut(page.markdown, start_index=start_index, max_bytes=max_bytes, max_lines=MAX_LINES)
         return PageWindow(
             url=page.url,

@@ -1,23 +1,32 @@
-"""Running one request down the provider chain: skips, per-attempt timeouts, hedging, the deadline.
+"""Running one request down the provider chain: plans, skips, per-attempt timeouts, hedging, the deadline.
 
 The policy (what a failure means) lives in the domain; this module is the mechanics of
-starting, racing and cancelling attempts. Hedging follows the tail-at-scale idea: when the
-provider in front has not answered within its hedge delay, the next one is started too and
-the first good answer wins - never up front, because providers bill per query.
+starting, racing and cancelling attempts. Every provider plans first (pure, no I/O), so one
+that cannot honour the request is skipped with its reason instead of being sent a request that
+would fail. Hedging follows the tail-at-scale idea: when the provider in front has not answered
+within its hedge delay, the next one is started too and the first good answer wins - never up
+front, because providers bill per query.
+
+When nothing can be hedged (hedging is off, or no provider after this one could be sent the
+request) the attempt is simply awaited under one timeout: no task, no wait set, no extra timer.
+The outcome is the same either way; the race only exists when there is something to race.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from application.chain_failures import all_failed, capability_skip, failure_of, missing_filters, nothing_eligible
-from application.provider_health import ProviderHealth
-from domain.errors import FailureKind, FilterNotSupported, ProviderFailure, SearchFailed
+from application.chain_failures import all_failed, as_failure, nothing_eligible
+from application.chain_run import Run, Started, hedge_note
+from application.provider_health import ProviderHealth, skip_reason
+from domain.errors import FailureKind, ProviderFailure
 from domain.fallback import Decision, decide
-from domain.models import Attempt, ProviderAnswer, SearchRequest
+from domain.models import Attempt, AttemptOutcome, ProviderAnswer, SearchFailed, SearchRequest
+from domain.planning import Refusal, WireRequest
 from domain.ports import Clock, SearchPort
 from domain.redaction import Redactor
 
@@ -29,18 +38,6 @@ class ChainAnswer:
     provider: str
     answer: ProviderAnswer
     attempts: list[Attempt]
-
-
-@dataclass
-class _Run:
-    """The state of one call down the chain."""
-
-    request: SearchRequest
-    waiting: list[SearchPort]
-    attempts: list[Attempt] = field(default_factory=list)
-    failures: list[ProviderFailure] = field(default_factory=list)
-    running: dict[asyncio.Task[ProviderAnswer], tuple[SearchPort, float]] = field(default_factory=dict)
-    stopped: bool = False  # a stopping failure was seen: start nothing new
 
 
 class ProviderChain:
@@ -66,124 +63,178 @@ class ProviderChain:
         return [port.name for port in self._ports]
 
     async def search(self, request: SearchRequest) -> ChainAnswer:
-        if all(missing_filters(port, request) for port in self._ports):
-            raise nothing_eligible(self._ports, request)
-        run = _Run(request=request, waiting=list(self._ports))
-        ends_at = self._clock.monotonic() + self._deadline
+        plans = [(port, self._plan(port, request)) for port in self._ports]
+        refusals = [(port.name, plan) for port, plan in plans if isinstance(plan, Refusal)]
+        if len(refusals) == len(plans):
+            raise nothing_eligible(refusals, request)
+        now = self._clock.monotonic()
+        run = Run(request=request, began=now, ends_at=now + self._deadline, waiting=deque(plans))
         try:
-            return await self._race(run, ends_at)
+            return await self._run(run)
         finally:
-            for task in run.running:
-                task.cancel()
-            if run.running:
-                await asyncio.gather(*run.running, return_exceptions=True)
+            # Whatever ended the call (an answer, a failure, the caller's cancellation), nothing
+            # it started outlives it, and a probe it held is handed back at once.
+            for task in list(run.running):
+                started = run.drop(task)
+                self._health.record_cancelled(started.port.name, started.admission)
+            if run.dropped:
+                await asyncio.gather(*run.dropped, return_exceptions=True)
 
-    async def _race(self, run: _Run, ends_at: float) -> ChainAnswer:
-        self._start_next(run, hedge=False)
-        while run.running:
-            now = self._clock.monotonic()
-            if now >= ends_at:
-                return self._deadline_expired(run)
-            wake_at = ends_at
-            hedge_at = self._hedge_time(run)
-            if hedge_at is not None:
-                wake_at = min(wake_at, hedge_at)
-            done, _ = await asyncio.wait(
-                run.running, timeout=max(0.0, wake_at - now), return_when=asyncio.FIRST_COMPLETED
-            )
-            if not done:
-                if hedge_at is not None and self._clock.monotonic() >= hedge_at:
-                    self._start_next(run, hedge=True)
-                continue
-            for task in done:
-                answer = self._settle(run, task)
-                if answer is not None:
-                    return answer
-            if not run.running and not run.stopped:
-                self._start_next(run, hedge=False)
-        raise all_failed(self.names, run.failures, run.attempts)
+    def _plan(self, port: SearchPort, request: SearchRequest) -> WireRequest | Refusal:
+        try:
+            return port.plan(request)
+        except Exception as exc:  # a planning bug skips this provider, not the whole call
+            failure = as_failure(port.name, exc, self._redact, doing="preparing the request")
+            return Refusal(f"could not prepare the request ({failure.detail})")
 
-    def _start_next(self, run: _Run, *, hedge: bool) -> None:
-        """Start the next provider that can serve the request and that the health board admits.
+    async def _run(self, run: Run) -> ChainAnswer:
+        while True:
+            if not run.running:
+                started = self._start_next(run)
+                if started is None:
+                    raise all_failed(self.names, run.failures, run.attempts)
+                if not self._health.hedging or not run.could_start_more():
+                    answer = await self._await_alone(run, started)
+                    if answer is not None:
+                        return answer
+                    continue
+                self._spawn(run, started)
+            answer = await self._race(run)
+            if answer is not None:
+                return answer
+
+    def _start_next(self, run: Run, hedging: tuple[str, float] | None = None) -> Started | None:
+        """The next provider that planned a call and that the health board admits, now started.
 
         Skips are recorded when the provider's turn comes, so attempts read in chain order.
         """
         while run.waiting and not run.stopped:
-            port = run.waiting.pop(0)
-            if missing_filters(port, run.request):
-                run.attempts.append(capability_skip(port, run.request))
+            port, plan = run.waiting.popleft()
+            now = self._clock.monotonic()
+            if isinstance(plan, Refusal):
+                run.record_skip(port.name, plan.reason, now)
                 continue
-            skip_reason = self._health.admit(port.name)
-            if skip_reason is not None:
-                run.attempts.append(Attempt(provider=port.name, outcome="skipped", detail=skip_reason))
+            admission = self._health.admit(port.name)
+            if not admission.admitted:
+                run.record_skip(port.name, skip_reason(admission), now)
                 continue
-            task = asyncio.create_task(self._attempt(port, run.request), name=f"search:{port.name}")
-            run.running[task] = (port, self._clock.monotonic())
-            if hedge:
-                logger.info("hedging: %s started while the provider before it is still running", port.name)
-            return
+            return Started(port, plan, admission, now, hedging)
+        return None
 
-    def _hedge_time(self, run: _Run) -> float | None:
-        """When to start the next provider alongside the running one, if hedging applies now."""
-        if len(run.running) != 1 or not run.waiting or run.stopped:
-            return None
-        port, started = next(iter(run.running.values()))
-        delay = self._health.hedge_delay(port.name)
-        return None if delay is None else started + delay
-
-    async def _attempt(self, port: SearchPort, request: SearchRequest) -> ProviderAnswer:
+    async def _await_alone(self, run: Run, started: Started) -> ChainAnswer | None:
+        """The fast path: one attempt, awaited directly under the tighter of its timeout and the deadline."""
+        bound = min(self._attempt_timeout, run.ends_at - started.at)
+        timer = asyncio.timeout(bound)
         try:
-            async with asyncio.timeout(self._attempt_timeout):
-                return await port.search(request)
-        except TimeoutError:
-            raise ProviderFailure(
-                port.name, FailureKind.TIMEOUT, f"no answer within {self._attempt_timeout:g} s"
-            ) from None
+            async with timer:
+                answer = await started.port.send(started.wire)
+        except asyncio.CancelledError:
+            self._health.record_cancelled(started.port.name, started.admission)
+            raise
+        except Exception as exc:
+            if isinstance(exc, TimeoutError) and timer.expired():
+                if bound < self._attempt_timeout:
+                    self._deadline_expired(run, also=started)
+                exc = self._timed_out(started.port)
+            return self._settle(run, started, None, exc)
+        return self._settle(run, started, answer, None)
 
-    def _settle(self, run: _Run, task: asyncio.Task[ProviderAnswer]) -> ChainAnswer | None:
-        port, started = run.running.pop(task)
-        latency = self._clock.monotonic() - started
-        failure = failure_of(port, task, self._redact)
-        if isinstance(failure, FilterNotSupported):
-            self._health.record_cancelled(port.name)
-            run.attempts.append(Attempt(provider=port.name, outcome="skipped", detail=failure.detail))
+    def _spawn(self, run: Run, started: Started) -> None:
+        task = asyncio.create_task(self._attempt(started), name=f"search:{started.port.name}")
+        run.running[task] = started
+        if started.hedging is not None:
+            logger.info("hedging: %s started while %s is still running", started.port.name, started.hedging[0])
+
+    async def _attempt(self, started: Started) -> ProviderAnswer:
+        timer = asyncio.timeout(self._attempt_timeout)
+        try:
+            async with timer:
+                return await started.port.send(started.wire)
+        except TimeoutError:
+            if not timer.expired():
+                raise
+            raise self._timed_out(started.port) from None
+
+    async def _race(self, run: Run) -> ChainAnswer | None:
+        """Wait for the running attempts, the hedge time or the deadline, whichever comes first."""
+        now = self._clock.monotonic()
+        if now >= run.ends_at:
+            self._deadline_expired(run)
+        hedge_at = self._hedge_time(run)
+        wake_at = run.ends_at if hedge_at is None else min(run.ends_at, hedge_at)
+        done, _ = await asyncio.wait(run.running, timeout=max(0.0, wake_at - now), return_when=asyncio.FIRST_COMPLETED)
+        if not done:
+            if hedge_at is not None and self._clock.monotonic() >= hedge_at:
+                (slow,) = run.running.values()
+                hedge = self._start_next(run, hedging=(slow.port.name, self._clock.monotonic() - slow.at))
+                if hedge is not None:
+                    self._spawn(run, hedge)
             return None
-        if failure is None:
-            answer = task.result()
-            self._health.record_success(port.name, latency)
-            count = len(answer.results)
-            run.attempts.append(
-                Attempt(provider=port.name, outcome="ok", detail=f"{count} results in {latency * 1000:.0f} ms")
-            )
-            for loser, loser_started in run.running.values():
-                if loser_started < started:
-                    # Hedged around: it outlived its hedge delay. Counting that as a timeout lets a
-                    # provider that hangs on every call open its circuit instead of costing every
-                    # call the hedge delay forever.
-                    slow = f"no answer after {self._clock.monotonic() - loser_started:.1f} s"
-                    self._health.record_failure(loser.name, ProviderFailure(loser.name, FailureKind.TIMEOUT, slow))
-                else:
-                    self._health.record_cancelled(loser.name)
-                run.attempts.append(
-                    Attempt(provider=loser.name, outcome="cancelled", detail=f"{port.name} answered first")
-                )
-            return ChainAnswer(provider=port.name, answer=answer, attempts=run.attempts)
+        for task in done:
+            started = run.running.pop(task)
+            exc = task.exception()
+            answer = self._settle(run, started, task.result() if exc is None else None, exc)
+            if answer is not None:
+                return answer
+        return None
+
+    def _hedge_time(self, run: Run) -> float | None:
+        """When to start the next provider alongside the running one, if hedging applies now."""
+        if len(run.running) != 1 or not run.could_start_more():
+            return None
+        (started,) = run.running.values()
+        delay = self._health.hedge_delay(started.port.name)
+        return None if delay is None else started.at + delay
+
+    def _settle(
+        self, run: Run, started: Started, answer: ProviderAnswer | None, exc: BaseException | None
+    ) -> ChainAnswer | None:
+        name = started.port.name
+        latency = self._clock.monotonic() - started.at
+        if answer is not None:
+            self._health.record_success(name, latency)
+            detail = f"{len(answer.results)} results in {latency * 1000:.0f} ms" + hedge_note(started)
+            run.record(started, AttemptOutcome.OK, detail)
+            self._drop_losers(run, started)
+            return ChainAnswer(provider=name, answer=answer, attempts=run.story())
+        assert isinstance(exc, Exception)  # tasks are cancelled only once the call is over
+        failure = as_failure(name, exc, self._redact)
         failure = failure.with_detail(self._redact(failure.detail))
-        self._health.record_failure(port.name, failure)
+        self._health.record_failure(name, failure)
         run.failures.append(failure)
-        run.attempts.append(Attempt(provider=port.name, outcome=failure.kind.value, detail=failure.detail))
-        logger.warning("provider %s failed: %s (%s)", port.name, failure.kind.value, failure.detail)
+        run.record(started, AttemptOutcome.failed(failure.kind), failure.detail + hedge_note(started))
+        logger.warning("provider %s failed: %s (%s)", name, failure.kind.value, failure.detail)
         if decide(failure.kind, next_available=bool(run.waiting) or bool(run.running)) is Decision.STOP:
             run.stopped = True
         return None
 
-    def _deadline_expired(self, run: _Run) -> ChainAnswer:
-        for port, _ in run.running.values():
-            unanswered = ProviderFailure(port.name, FailureKind.TIMEOUT, "still running at the deadline")
-            self._health.record_failure(port.name, unanswered)
-            run.attempts.append(Attempt(provider=port.name, outcome="timeout", detail=unanswered.detail))
+    def _drop_losers(self, run: Run, winner: Started) -> None:
+        now = self._clock.monotonic()
+        for task in list(run.running):
+            loser = run.drop(task)
+            ran = now - loser.at
+            if loser.at < winner.at:
+                # Hedged around: it outlived its hedge delay. Counting that as a timeout lets a
+                # provider that hangs on every call open its circuit instead of costing every
+                # call the hedge delay forever.
+                slow = ProviderFailure(loser.port.name, FailureKind.TIMEOUT, f"no answer after {ran:.1f} s")
+                self._health.record_failure(loser.port.name, slow)
+            else:
+                self._health.record_cancelled(loser.port.name, loser.admission)
+            detail = f"{winner.port.name} answered first; cancelled after {ran:.1f} s"
+            run.record(loser, AttemptOutcome.CANCELLED, detail)
+
+    def _deadline_expired(self, run: Run, also: Started | None = None) -> None:
+        unanswered = [run.drop(task) for task in list(run.running)] + ([also] if also else [])
+        for started in unanswered:
+            failure = ProviderFailure(started.port.name, FailureKind.TIMEOUT, "still running at the deadline")
+            self._health.record_failure(started.port.name, failure)
+            run.record(started, AttemptOutcome.TIMEOUT, failure.detail)
         raise SearchFailed(
             f"No provider answered within the {self._deadline:g} s deadline for this call.",
-            run.attempts,
+            run.story(),
             FailureKind.TIMEOUT,
         )
+
+    def _timed_out(self, port: SearchPort) -> ProviderFailure:
+        return ProviderFailure(port.name, FailureKind.TIMEOUT, f"no answer within {self._attempt_timeout:g} s")

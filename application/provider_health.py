@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from domain.circuit_breaker import BreakerBoard, BreakerPolicy, BreakerState
+from domain.circuit_breaker import Admission, BreakerBoard, BreakerPolicy, BreakerState
 from domain.errors import FailureKind, ProviderFailure
 from domain.latency import LatencyBoard, hedge_delay
 from domain.ports import Clock
@@ -42,14 +42,14 @@ class ProviderHealth:
         self._latency = LatencyBoard()
         self._hedge = hedge_policy or HedgePolicy()
 
-    def admit(self, name: str) -> str | None:
-        """``None`` when a call may go to ``name`` now, else why it is skipped."""
-        admission = self._breakers.for_provider(name).allow()
-        if admission.admitted:
-            return None
-        if admission.open_until is not None:
-            return f"circuit open until {admission.open_until:%H:%M:%S}Z after repeated failures"
-        return "circuit half-open: a probe call is already testing this provider"
+    def admit(self, name: str) -> Admission:
+        """Whether a call may go to ``name`` now. An admitted call must end in a ``record_*`` call."""
+        return self._breakers.for_provider(name).allow()
+
+    @property
+    def hedging(self) -> bool:
+        """Whether a slow provider is ever hedged (a cap of 0 turns hedging off)."""
+        return self._hedge.cap_seconds > 0
 
     def hedge_delay(self, name: str) -> float | None:
         return hedge_delay(
@@ -66,8 +66,9 @@ class ProviderHealth:
     def record_failure(self, name: str, failure: ProviderFailure) -> None:
         self._breakers.for_provider(name).record_provider_failure(failure)
 
-    def record_cancelled(self, name: str) -> None:
-        self._breakers.for_provider(name).record_cancelled()
+    def record_cancelled(self, name: str, admission: Admission) -> None:
+        """The admitted call was dropped without an outcome; a probe's slot is freed at once."""
+        self._breakers.for_provider(name).record_cancelled(admission)
 
     def status(self, name: str) -> ProviderStatus:
         breaker = self._breakers.for_provider(name).snapshot()
@@ -81,6 +82,13 @@ class ProviderHealth:
             latency_p95_ms=_ms(window.p95),
             samples=len(window),
         )
+
+
+def skip_reason(admission: Admission) -> str:
+    """Why the breaker turned a call away, as the caller reads it in ``attempts``."""
+    if admission.open_until is not None:
+        return f"circuit open until {admission.open_until:%H:%M:%S}Z after repeated failures"
+    return "circuit half-open: a probe call is already testing this provider"
 
 
 def _ms(seconds: float | None) -> float | None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import anyio
 
+from application.single_flight import SingleFlight
 from domain.errors import PageUnavailable
 from domain.ports import CachePort, ContentExtractorPort, PageFetcherPort
 
@@ -40,15 +41,21 @@ class PageReader:
         self._page_timeout = page_timeout
         self._concurrency = concurrency
         self._cache = cache
+        self._flights: SingleFlight[PageText] = SingleFlight()
 
     async def read(self, url: str) -> PageText:
         """One page as Markdown within the per-page timeout; raises ``PageUnavailable``.
 
-        Read pages are kept for a while, so paging through a long page with web_fetch (or
-        continuing a page that web_search cut) neither downloads it again nor sees it shift.
+        Pages that were read are kept for a while, so paging through a long page with web_fetch
+        (or continuing a page that web_search cut) neither downloads it again nor sees it shift.
+        A page that could not be read is not kept: the next call tries it again. Concurrent reads
+        of one URL (several agents asking the same search) share one fetch.
         """
         if self._cache is not None and (cached := await self._cache.get(url)) is not None:
             return cached
+        return await self._flights.run(url, lambda: self._read_and_keep(url))
+
+    async def _read_and_keep(self, url: str) -> PageText:
         text = await self._read(url)
         if self._cache is not None:
             await self._cache.set(url, text)

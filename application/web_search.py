@@ -1,6 +1,15 @@
-"""The web_search use case: cache, then the provider chain, then (if asked) the pages."""
+"""The web_search use case: the answer (cached, or from the provider chain), then, if asked, the pages.
+
+Answers and pages are cached apart. The answer cache holds what the providers said, without
+pages, keyed by everything that changes it (not by whether pages were asked for); pages are
+read through the page reader, which keeps only pages that were read. So a page that failed is
+tried again on the next call instead of being served as "unavailable" for the answer's TTL, and
+a search asked again with full pages reuses the answer and fetches only what is missing.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from application.provider_chain import ProviderChain
 from application.read_pages import PageProgress, PageReader
@@ -38,33 +47,34 @@ class WebSearch:
             raise ConfigurationError(self._no_provider_message)
         started = self._clock.monotonic()
         key = cache_key(request)
-        cached = await self._cache.get(key)
-        if cached is not None:
-            return cached.model_copy(update={"cached": True, "took_ms": self._elapsed_ms(started)})
-        # Concurrent identical calls share one upstream search (and one set of page fetches).
-        outcome = await self._flights.run(key, lambda: self._search(request, started, progress))
+        outcome = await self._cache.get(key)
+        if outcome is not None:
+            outcome = outcome.model_copy(update={"cached": True})
+        else:
+            # Concurrent identical searches share one upstream call (pages are shared per URL).
+            outcome = await self._flights.run(key, lambda: self._search(request, key, started))
+        if request.return_full_pages and outcome.results:
+            remaining = self._deadline - (self._clock.monotonic() - started)
+            pages = await self._with_pages(outcome.results, remaining, progress)
+            outcome = outcome.model_copy(update={"results": pages})
         return outcome.model_copy(update={"took_ms": self._elapsed_ms(started)})
 
-    async def _search(self, request: SearchRequest, started: float, progress: PageProgress | None) -> SearchOutcome:
+    async def _search(self, request: SearchRequest, key: str, started: float) -> SearchOutcome:
         found = await self._chain.search(request)
-        results = found.answer.results[: request.num_results]
-        if request.return_full_pages and results:
-            remaining = self._deadline - (self._clock.monotonic() - started)
-            results = await self._with_pages(results, remaining, progress)
         outcome = SearchOutcome(
             query=request.query,
             provider=found.provider,
-            results=results,
+            results=tuple(found.answer.results[: request.num_results]),
             answer=found.answer.answer,
-            attempts=found.attempts,
+            attempts=tuple(found.attempts),
             took_ms=self._elapsed_ms(started),
         )
-        await self._cache.set(cache_key(request), outcome)
+        await self._cache.set(key, outcome)
         return outcome
 
     async def _with_pages(
-        self, results: list[WebSearchResult], budget: float, progress: PageProgress | None
-    ) -> list[WebSearchResult]:
+        self, results: Sequence[WebSearchResult], budget: float, progress: PageProgress | None
+    ) -> tuple[WebSearchResult, ...]:
         pages = await self._pages.read_many([r.link for r in results], budget_seconds=budget, progress=progress)
         enriched = []
         for result, page in zip(results, pages, strict=True):
@@ -83,7 +93,7 @@ class WebSearch:
                     notes.append("The page was larger than the download cap; its end is missing.")
                 update = {"page_content": window.text, "page_note": " ".join(notes) or None}
             enriched.append(result.model_copy(update=update))
-        return enriched
+        return tuple(enriched)
 
     def _elapsed_ms(self, started: float) -> float:
         return round((self._clock.monotonic() - started) * 1000, 1)

@@ -154,8 +154,7 @@ async def soak(serper_url: str, tavily_url: str, calls: int, workers: int) -> Fi
 
 
 async def _soak(web_search: Any, calls: int, workers: int) -> Figures:
-    from domain.errors import SearchFailed
-    from domain.models import SearchRequest
+    from domain.models import SearchFailed, SearchRequest
     from entrypoints import provider_catalog
     from entrypoints.rendering import render_failure, render_outcome
 

@@ -1,7 +1,8 @@
 """The cache key of a search request: equal for requests that must share an answer, distinct otherwise.
 
 Everything that changes the answer is in the key (the normalized query, the number of results,
-every filter, whether full pages were asked for); nothing else is. Queries that differ only in
+every filter); nothing else is. Whether full pages were asked for is not: pages are cached apart,
+by URL, so the same answer serves a call with pages and one without. Queries that differ only in
 case, surrounding or repeated whitespace, or Unicode composition are the same search. The key is
 a sha256 over a canonical JSON form, so it is stable across processes (no ``hash()``
 randomization), fixed in length for shared stores, and free of the query text itself.
@@ -16,7 +17,7 @@ import unicodedata
 from domain.models import SearchRequest
 
 #: Bump when the key's ingredients change, so old entries in a shared store are never misread.
-CACHE_KEY_VERSION = "v1"
+CACHE_KEY_VERSION = "v2"
 
 
 def normalize_query(query: str) -> str:
@@ -28,7 +29,6 @@ def cache_key(request: SearchRequest) -> str:
     material = {
         "query": normalize_query(request.query),
         "num_results": request.num_results,
-        "return_full_pages": request.return_full_pages,
         "freshness": None if request.freshness is None else str(request.freshness),
         "country": _normalize_code(request.country),
         "language": _normalize_code(request.language),

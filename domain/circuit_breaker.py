@@ -19,9 +19,10 @@ straggling success does not cut the cooldown short, and a straggling failure doe
 (it can still extend the cooldown through Retry-After): the breaker's decision stands until the
 probe, which is the one call whose outcome decides.
 
-A probe whose outcome never arrives (the caller was cancelled) would block probing forever, so
-callers report it with ``record_cancelled()``, and a probe older than ``probe_lease_seconds`` is
-presumed lost and another caller may probe.
+A probe whose outcome never arrives (the caller was cancelled) would block probing for the whole
+lease, so callers report it with ``record_cancelled(admission)``, which frees the slot at once;
+a probe older than ``probe_lease_seconds`` (one nobody reported) is presumed lost and another
+caller may probe.
 
 No I/O and no asyncio: time comes from the injected ``Clock``, the probe slot is just a flag.
 Safe within one event loop because no method awaits.
@@ -144,9 +145,10 @@ class CircuitBreaker:
         advice = retry_after_seconds(failure.retry_after, self._clock.now())
         self.record_failure(failure.kind, advice)
 
-    def record_cancelled(self) -> None:
-        """An admitted call ended without an outcome (cancelled); frees the probe slot if it held it."""
-        self._probe_started = None
+    def record_cancelled(self, admission: Admission) -> None:
+        """An admitted call ended without an outcome (cancelled); frees the probe slot if it was the probe."""
+        if admission.probe:
+            self._probe_started = None
 
     def snapshot(self) -> BreakerSnapshot:
         state = self.state

@@ -1,12 +1,12 @@
-"""One small error tree. Every failure a provider can produce is a ``ProviderFailure`` with a kind."""
+"""One small error tree. Every failure a provider can produce is a ``ProviderFailure`` with a kind.
+
+This module imports nothing else from the domain, so every other module may import it. The one
+error that carries models (``SearchFailed``, with its attempts) lives beside them in ``models``.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from domain.models import Attempt
 
 
 class FailureKind(StrEnum):
@@ -58,35 +58,6 @@ class ProviderFailure(SearchRelayError):
     def with_detail(self, detail: str) -> ProviderFailure:
         """The same failure told differently (explained further, or with secrets masked)."""
         return ProviderFailure(self.provider, self.kind, detail, status=self.status, retry_after=self.retry_after)
-
-
-class FilterNotSupported(SearchRelayError):
-    """A provider cannot honour one of the request's filter values (found before anything was sent).
-
-    Not a failure of the provider: the chain skips it, as it skips providers whose declared
-    capabilities lack a requested filter, and never silently drops the filter.
-    """
-
-    def __init__(self, provider: str, detail: str) -> None:
-        super().__init__(f"{provider}: {detail}")
-        self.provider = provider
-        self.detail = detail
-
-
-class SearchFailed(SearchRelayError):
-    """No provider produced an answer. Carries every attempt so the caller can show what happened."""
-
-    def __init__(
-        self,
-        message: str,
-        attempts: list[Attempt],
-        kind: FailureKind | None = None,
-        provider: str | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.attempts = attempts
-        self.kind = kind
-        self.provider = provider  # whose failure ``kind`` describes: the first in chain order
 
 
 class PageUnavailable(SearchRelayError):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.errors import FailureKind, SearchRelayError
 from domain.filters import Filter, Freshness
 
 
@@ -56,23 +59,78 @@ class ProviderAnswer(BaseModel):
     answer: str | None = None
 
 
+class AttemptOutcome(StrEnum):
+    """How one step of the provider chain ended: a closed set, so callers can match on it."""
+
+    OK = "ok"
+    SKIPPED = "skipped"  # never sent: a filter the provider cannot honour, or its circuit is open
+    CANCELLED = "cancelled"  # sent, then dropped because another provider answered first
+    # The failure kinds again, spelled out: an enum cannot extend another, and a generated one
+    # would hide its members from mypy. tests/unit/domain/test_attempt_outcome.py keeps them in step.
+    SERVER_ERROR = "server_error"
+    RATE_LIMITED = "rate_limited"
+    QUOTA_EXHAUSTED = "quota_exhausted"
+    TIMEOUT = "timeout"
+    NETWORK = "network"
+    MALFORMED = "malformed"
+    BLOCKED = "blocked"
+    AUTH = "auth"
+    BAD_REQUEST = "bad_request"
+
+    @classmethod
+    def failed(cls, kind: FailureKind) -> AttemptOutcome:
+        return cls(kind.value)
+
+    @property
+    def failure(self) -> FailureKind | None:
+        """The failure kind this outcome reports, or None for ok, skipped and cancelled."""
+        try:
+            return FailureKind(self.value)
+        except ValueError:
+            return None
+
+
 class Attempt(BaseModel):
     """One step of the provider chain as the caller sees it."""
 
     model_config = ConfigDict(frozen=True)
 
     provider: str
-    outcome: str = Field(description="'ok', 'skipped', 'cancelled' or the failure kind, e.g. 'server_error'")
+    outcome: AttemptOutcome = Field(description="'ok', 'skipped', 'cancelled' or the failure kind, e.g. 'server_error'")
     detail: str = ""
+    started_ms: float = Field(
+        default=0.0, description="When this step started (or was skipped), in ms since the call began."
+    )
+    hedged: bool = Field(
+        default=False, description="Started alongside a slower provider that had not answered yet (a hedge)."
+    )
 
 
 class SearchOutcome(BaseModel):
-    """A successful search: who answered, with what, after which attempts."""
+    """A successful search: who answered, with what, after which attempts. Immutable, so it can be shared."""
+
+    model_config = ConfigDict(frozen=True)
 
     query: str
     provider: str
-    results: list[WebSearchResult]
-    attempts: list[Attempt]
+    results: tuple[WebSearchResult, ...]
+    attempts: tuple[Attempt, ...]
     took_ms: float
     answer: str | None = None
     cached: bool = False
+
+
+class SearchFailed(SearchRelayError):
+    """No provider produced an answer. Carries every attempt so the caller can show what happened."""
+
+    def __init__(
+        self,
+        message: str,
+        attempts: list[Attempt],
+        kind: FailureKind | None = None,
+        provider: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.attempts = attempts
+        self.kind = kind
+        self.provider = provider  # whose failure ``kind`` describes: the first in chain order

@@ -5,25 +5,26 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol, TypeVar
 
-from domain.filters import Filter
 from domain.models import ProviderAnswer, SearchRequest
 from domain.pages import FetchedPage
+from domain.planning import Refusal, WireRequest
 
 V = TypeVar("V")
 
 
 class SearchPort(Protocol):
-    """A web search provider. Raises ``ProviderFailure`` (with a kind) on any failure."""
+    """A web search provider: decide before the call (``plan``), then make it (``send``)."""
 
     @property
     def name(self) -> str: ...
 
-    @property
-    def capabilities(self) -> frozenset[Filter]:
-        """The filters this provider honours; the chain skips it for requests needing others."""
+    def plan(self, request: SearchRequest) -> WireRequest | Refusal:
+        """Pure: the call that serves ``request``, or why this provider cannot honour it."""
         ...
 
-    async def search(self, request: SearchRequest) -> ProviderAnswer: ...
+    async def send(self, wire: WireRequest) -> ProviderAnswer:
+        """Make a planned call. Raises ``ProviderFailure`` (with a kind) on any failure."""
+        ...
 
 
 class PageFetcherPort(Protocol):

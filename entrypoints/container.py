@@ -161,7 +161,7 @@ class Container(containers.DeclarativeContainer):
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,
     )
-    fetch_page = providers.Singleton(FetchPage, page_reader)
+    fetch_page = providers.Singleton(FetchPage, page_reader, deadline=settings.provided.deadline_seconds)
 
     web_search = providers.Singleton(
         WebSearch,

@@ -34,7 +34,8 @@ from mcp.types import (
 )
 from pydantic import BaseModel
 
-from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable, SearchFailed
+from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable
+from domain.models import SearchFailed
 from entrypoints import provider_catalog
 from entrypoints.client_logging import ClientLog
 from entrypoints.container import Container, Services, running

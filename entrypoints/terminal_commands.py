@@ -7,7 +7,8 @@ import asyncio
 import json
 import sys
 
-from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable, SearchFailed
+from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable
+from domain.models import SearchFailed
 from entrypoints import provider_catalog
 from entrypoints.configuration import Configuration
 from entrypoints.container import build_container, running

@@ -6,11 +6,9 @@ Good for one replica; replicas that should share answers need a shared store beh
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import Generic, TypeVar
-
-from pydantic import BaseModel
 
 from domain.ports import Clock
 
@@ -24,12 +22,16 @@ class _Entry(Generic[V]):
 
 
 class MemoryCache(Generic[V]):
-    """``CachePort`` in memory.
+    """``CachePort`` in memory. Every operation costs O(1), amortized.
 
     ``ttl_seconds`` of 0 disables the cache (get always misses, set stores nothing) so that
-    configuration can turn caching off without rewiring. Pydantic models are copied deeply on the
-    way in and out: ``SearchOutcome`` is mutable, and a caller editing its answer must not edit the
-    cache. Other values are stored as they are, so they should be immutable (frozen dataclasses).
+    configuration can turn caching off without rewiring. Values are stored and handed out as
+    they are, never copied: they must be immutable (frozen models with tuples, frozen
+    dataclasses), which is what lets a hit cost a dictionary lookup.
+
+    Every entry lives the same TTL, so entries expire in the order they were stored. A queue of
+    (expiry, key) in that order lets each ``set`` drop what has expired from its front, without
+    scanning the entries, so an expired entry gives up its slot before a live one is evicted.
     """
 
     def __init__(self, clock: Clock, *, ttl_seconds: float, max_entries: int = 512) -> None:
@@ -41,10 +43,9 @@ class MemoryCache(Generic[V]):
         self._ttl = ttl_seconds
         self._max_entries = max_entries
         self._entries: OrderedDict[str, _Entry[V]] = OrderedDict()  # least recently used first
+        self._expiries: deque[tuple[float, str]] = deque()  # in storing order, so in expiry order
 
     async def get(self, key: str) -> V | None:
-        if self._ttl == 0:
-            return None
         entry = self._entries.get(key)
         if entry is None:
             return None
@@ -52,28 +53,37 @@ class MemoryCache(Generic[V]):
             del self._entries[key]
             return None
         self._entries.move_to_end(key)
-        return _copy(entry.value)
+        return entry.value
 
     async def set(self, key: str, value: V) -> None:
         if self._ttl == 0:
             return
         now = self._clock.monotonic()
-        self._entries[key] = _Entry(now + self._ttl, _copy(value))
+        self._drop_expired(now)
+        expires_at = now + self._ttl
+        self._entries[key] = _Entry(expires_at, value)
         self._entries.move_to_end(key)
-        if len(self._entries) > self._max_entries:
-            self._drop_expired(now)
+        self._expiries.append((expires_at, key))
         while len(self._entries) > self._max_entries:
             self._entries.popitem(last=False)
+        if len(self._expiries) > 2 * self._max_entries:
+            self._compact()
 
     def __len__(self) -> int:
         """Entries held, including expired ones not yet noticed."""
         return len(self._entries)
 
     def _drop_expired(self, now: float) -> None:
-        # Only when full: an expired entry should give up its slot before a live one is evicted.
-        for key in [k for k, entry in self._entries.items() if now >= entry.expires_at]:
-            del self._entries[key]
+        while self._expiries and self._expiries[0][0] <= now:
+            item = self._expiries.popleft()
+            if self._is_current(item):  # not stored again since
+                del self._entries[item[1]]
 
+    def _compact(self) -> None:
+        # Keys stored again, or evicted by LRU, leave stale items in the queue. Filtering them out
+        # once they outnumber the entries keeps the queue bounded, at O(1) per set amortized.
+        self._expiries = deque(item for item in self._expiries if self._is_current(item))
 
-def _copy(value: V) -> V:
-    return value.model_copy(deep=True) if isinstance(value, BaseModel) else value
+    def _is_current(self, item: tuple[float, str]) -> bool:
+        entry = self._entries.get(item[1])
+        return entry is not None and entry.expires_at == item[0]

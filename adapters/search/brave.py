@@ -9,13 +9,28 @@ import lxml.etree
 import lxml.html
 from pydantic import SecretStr
 
-from adapters.http_errors import fetch_json, malformed
+from adapters.http_errors import malformed
 from adapters.search.parsing import result_from_item
+from adapters.search.wire import JSON_ACCEPT, send_for_json
 from domain.filters import Filter
 from domain.models import ProviderAnswer, SearchRequest
+from domain.planning import Refusal, WireRequest, refuse_missing
 
 DEFAULT_BASE_URL = "https://api.search.brave.com"
-# Brave names a few languages its own way; an ISO 639-1 code it does not know is answered with 422.
+# Brave's documented web search codes. Anything else is answered with 422, a bad request that
+# would stop the chain, so plan() refuses it up front and the chain moves on.
+#: The ``country`` values (ISO 3166-1 alpha-2, sent upper case).
+BRAVE_COUNTRIES = frozenset({
+    "ar", "at", "au", "be", "br", "ca", "ch", "cl", "cn", "de", "dk", "es", "fi", "fr", "gb", "hk", "id", "in",
+    "it", "jp", "kr", "mx", "my", "nl", "no", "nz", "ph", "pl", "pt", "ru", "sa", "se", "tr", "tw", "us", "za",
+})  # fmt: skip
+#: The ``search_lang`` values; mostly ISO 639-1, with Brave's own names for a few.
+BRAVE_SEARCH_LANGS = frozenset({
+    "ar", "bg", "bn", "ca", "cs", "da", "de", "en", "en-gb", "es", "et", "eu", "fi", "fr", "gl", "gu", "he", "hi",
+    "hr", "hu", "is", "it", "jp", "kn", "ko", "lt", "lv", "ml", "mr", "ms", "nb", "nl", "pa", "pl", "pt-br", "pt-pt",
+    "ro", "ru", "sk", "sl", "sr", "sv", "ta", "te", "th", "tr", "uk", "vi", "zh-hans", "zh-hant",
+})  # fmt: skip
+# ISO 639-1 codes Brave spells differently.
 _SEARCH_LANG = {"ja": "jp", "no": "nb", "zh": "zh-hans", "pt": "pt-pt"}
 _REGIONAL_SEARCH_LANG = {
     ("zh", "tw"): "zh-hant",
@@ -37,26 +52,30 @@ class BraveSearch:
         self._api_key = api_key
         self._url = base_url.rstrip("/") + "/res/v1/web/search"
 
-    async def search(self, request: SearchRequest) -> ProviderAnswer:
-        headers = {"X-Subscription-Token": self._api_key.get_secret_value()}
-        data = await fetch_json(
-            self._client, self.name, "GET", self._url, params=self.request_params(request), headers=headers
-        )
-        return self.parse(data)
-
-    @staticmethod
-    def request_params(request: SearchRequest) -> dict[str, str]:
+    def plan(self, request: SearchRequest) -> WireRequest | Refusal:
+        if refusal := refuse_missing(request, self.capabilities):
+            return refusal
         params = {"q": request.query, "count": str(request.num_results)}
         if request.freshness:
             # Brave takes both forms verbatim: pd|pw|pm|py and YYYY-MM-DDtoYYYY-MM-DD.
             params["freshness"] = str(request.freshness)
         if request.country:
+            if request.country not in BRAVE_COUNTRIES:
+                covered = ", ".join(sorted(BRAVE_COUNTRIES))
+                return Refusal(f"Brave has no results for country {request.country!r} (it covers {covered})")
             params["country"] = request.country.upper()
         if request.language:
-            params["search_lang"] = _search_lang(request.language, request.country)
-        return params
+            search_lang = _search_lang(request.language, request.country)
+            if search_lang not in BRAVE_SEARCH_LANGS:
+                return Refusal(f"Brave cannot search in language {request.language!r}")
+            params["search_lang"] = search_lang
+        return WireRequest("GET", self._url, params=params, headers=JSON_ACCEPT, limit=request.num_results)
 
-    def parse(self, data: dict[str, Any]) -> ProviderAnswer:
+    async def send(self, wire: WireRequest) -> ProviderAnswer:
+        secret = {"X-Subscription-Token": self._api_key.get_secret_value()}
+        return self.parse(await send_for_json(self._client, self.name, wire, secret), limit=wire.limit)
+
+    def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
         if "web" not in data:
             # Brave leaves 'web' out when nothing matched, but still describes the query it ran.
             if data.get("type") == "search" or "query" in data:
@@ -69,7 +88,7 @@ class BraveSearch:
         if not isinstance(items, list):
             raise malformed(self.name, "'web.results' is not a list")
         results = [r for item in items if (r := result_from_item(_plain_item(item), "title", "url", "description"))]
-        return ProviderAnswer(results=results)
+        return ProviderAnswer(results=results[:limit])
 
 
 def _plain_item(item: Any) -> Any:

@@ -1,7 +1,8 @@
 """DuckDuckGo Lite: ``POST {base}/lite/`` with form field ``q``; results scraped from the HTML page.
 
-No key, but also no contract: DuckDuckGo answers suspected bots with a 202 or a challenge page,
-and those must surface as ``blocked`` (so the chain moves on), never as an empty result list.
+No key, but also no contract: DuckDuckGo answers suspected bots with a 202, a 403, 418 or 429,
+or a challenge (anomaly, CAPTCHA) page, and those must surface as ``blocked`` (so the chain moves
+on), never as an empty result list and never as a rejected key (there is none).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import lxml.html
 
 from adapters.http_errors import malformed, send
 from adapters.search.parsing import result_from_item
-from domain.errors import FailureKind, FilterNotSupported, ProviderFailure
+from adapters.search.wire import http_request
+from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Filter
 from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
+from domain.planning import Refusal, WireRequest, refuse_missing
 
 DEFAULT_BASE_URL = "https://lite.duckduckgo.com"
 # Without a browser-like agent DuckDuckGo serves the bot challenge straight away.
@@ -42,6 +45,8 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "tw": ("tw-tzh",), "ua": ("ua-uk",), "us": ("us-en", "ue-es"), "ve": ("ve-es",), "vn": ("vn-vi",),
     "za": ("za-en",),
 }  # fmt: skip
+# The language half of a region is ISO 639-1 but for these.
+_REGION_LANGUAGES = {"jp": "ja", "kr": "ko", "tzh": "zh"}
 _CHALLENGE_PHRASES = (
     "unfortunately, bots use duckduckgo too",
     "if this persists",
@@ -58,38 +63,32 @@ class DuckDuckGoLiteSearch:
     """SearchPort over the DuckDuckGo Lite HTML page (no key, best effort)."""
 
     name = _NAME
-    # Freshness periods only: a date range is refused (see request_form). No language filter:
-    # a region implies one, and a language alone cannot be asked for.
-    capabilities = frozenset({Filter.FRESHNESS, Filter.COUNTRY})
+    # Freshness periods only (widening a date range to a period would change the filter). Country
+    # and language become a region (kl), so a language counts only with a country whose region
+    # speaks it: DuckDuckGo cannot ask for a language alone.
+    capabilities = frozenset({Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE})
 
     def __init__(self, client: httpx.AsyncClient, base_url: str = DEFAULT_BASE_URL) -> None:
         self._client = client
         self._url = base_url.rstrip("/") + "/lite/"
 
-    async def search(self, request: SearchRequest) -> ProviderAnswer:
-        http_request = self._client.build_request(
-            "POST",
-            self._url,
-            data=self.request_form(request),
-            headers={"User-Agent": USER_AGENT, "Accept": "text/html,application/xhtml+xml"},
-        )
-        response = await send(self._client, self.name, http_request)
-        # send() accepts any 2xx, but DuckDuckGo's 202 is its bot check, not an answer.
-        if response.status_code == 202:
-            raise ProviderFailure(self.name, FailureKind.BLOCKED, _BLOCKED, status=202)
-        return self.parse(response.text, limit=request.num_results)
-
-    @staticmethod
-    def request_form(request: SearchRequest) -> dict[str, str]:
+    def plan(self, request: SearchRequest) -> WireRequest | Refusal:
+        if refusal := refuse_missing(request, self.capabilities):
+            return refusal
         form = {"q": request.query}
-        if request.freshness:
-            if request.freshness.period is None:
-                # Widening a range to the nearest period would silently change the filter.
-                raise FilterNotSupported(_NAME, "DuckDuckGo Lite supports only pd/pw/pm/py freshness, not date ranges")
+        if request.freshness and request.freshness.period:
             form["df"] = _DF[request.freshness.period]
-        if request.country:
-            form["kl"] = _region(request.country, request.language)
-        return form
+        if request.country or request.language:
+            region = _region(request.country, request.language)
+            if isinstance(region, Refusal):
+                return region
+            form["kl"] = region
+        headers = {"User-Agent": USER_AGENT, "Accept": "text/html,application/xhtml+xml"}
+        return WireRequest("POST", self._url, form=form, headers=headers, limit=request.num_results)
+
+    async def send(self, wire: WireRequest) -> ProviderAnswer:
+        response = await send(self._client, self.name, http_request(self._client, wire), keyless=True)
+        return self.parse(response.text, limit=wire.limit)
 
     def parse(self, html: str, limit: int = 20) -> ProviderAnswer:
         try:
@@ -117,21 +116,44 @@ class DuckDuckGoLiteSearch:
         return ProviderAnswer(results=results[:limit])
 
 
-def _region(country: str, language: str | None) -> str:
+def _region(country: str | None, language: str | None) -> str | Refusal:
+    if country is None:
+        return Refusal(
+            f"DuckDuckGo takes a language only with a country (a region such as de-de), not {language!r} alone"
+        )
     regions = _REGIONS.get(country)
     if regions is None:
-        raise FilterNotSupported(_NAME, f"DuckDuckGo has no region for country {country!r}")
-    return next((r for r in regions if r.split("-")[1] == language), regions[0])
+        return Refusal(f"DuckDuckGo has no region for country {country!r}")
+    if language is None:
+        return regions[0]
+    spoken = [region for region in regions if _language_of(region) == language]
+    if not spoken:
+        return Refusal(
+            f"DuckDuckGo has no region for language {language!r} in country {country!r} ({', '.join(regions)})"
+        )
+    return spoken[0]
+
+
+def _language_of(region: str) -> str:
+    code = region.split("-")[1]
+    return _REGION_LANGUAGES.get(code, code)
 
 
 def _has_challenge_form(root: Any) -> bool:
-    # Markers that only a challenge page carries; the phrases are checked only when no hit was
-    # found, since a result about DuckDuckGo's bot check could quote them.
+    # Markers that only a challenge page carries: the anomaly form or modal, or a CAPTCHA widget
+    # (its container's class or id, or the frame or script that loads it). Markup, not words: the
+    # phrases are checked only when no hit was found, since a result could quote them.
     found = root.xpath(
         "//form[contains(@action, 'anomaly')]"
         " | //*[contains(@id, 'anomaly-modal') or contains(@class, 'anomaly-modal')]"
+        f" | //*[contains({_lower('@class')}, 'captcha') or contains({_lower('@id')}, 'captcha')]"
+        f" | //iframe[contains({_lower('@src')}, 'captcha')] | //script[contains({_lower('@src')}, 'captcha')]"
     )
     return bool(found)
+
+
+def _lower(attribute: str) -> str:
+    return f"translate({attribute}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
 
 
 def _result(link: Any) -> WebSearchResult | None:

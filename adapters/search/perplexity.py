@@ -9,10 +9,12 @@ from urllib.parse import urlsplit
 import httpx
 from pydantic import SecretStr
 
-from adapters.http_errors import fetch_json, malformed
+from adapters.http_errors import malformed
 from adapters.search.parsing import result_from_item
+from adapters.search.wire import JSON_ACCEPT, send_for_json
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
+from domain.planning import Refusal, WireRequest, refuse_missing
 
 PERPLEXITY_BASE_URL = "https://api.perplexity.ai"
 PERPLEXITY_MODEL = "sonar-pro"
@@ -23,6 +25,7 @@ _DEFAULTS = {
     "openrouter": (OPENROUTER_BASE_URL, OPENROUTER_MODEL),
 }
 _RECENCY = {"pd": "day", "pw": "week", "pm": "month", "py": "year"}
+_SNIPPET_CHARS = 400
 
 
 @dataclass(frozen=True)
@@ -81,27 +84,25 @@ class PerplexitySearch:
         self._url = base_url.rstrip("/") + "/chat/completions"
         self._model = model
 
-    async def search(self, request: SearchRequest) -> ProviderAnswer:
-        headers = {"Authorization": f"Bearer {self._api_key.get_secret_value()}"}
-        body = self.request_body(request, self._model)
-        data = await fetch_json(self._client, self.name, "POST", self._url, json=body, headers=headers)
-        return self.parse(data, limit=request.num_results)
-
-    @staticmethod
-    def request_body(request: SearchRequest, model: str) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": model, "messages": [{"role": "user", "content": request.query}]}
+    def plan(self, request: SearchRequest) -> WireRequest | Refusal:
+        if refusal := refuse_missing(request, self.capabilities):
+            return refusal
+        body: dict[str, Any] = {"model": self._model, "messages": [{"role": "user", "content": request.query}]}
         if request.freshness:
             # OpenRouter forwards these Perplexity-specific fields to Perplexity unchanged.
             body.update(_freshness_fields(request.freshness))
-        return body
+        return WireRequest("POST", self._url, json=body, headers=JSON_ACCEPT, limit=request.num_results)
+
+    async def send(self, wire: WireRequest) -> ProviderAnswer:
+        secret = {"Authorization": f"Bearer {self._api_key.get_secret_value()}"}
+        return self.parse(await send_for_json(self._client, self.name, wire, secret), limit=wire.limit)
 
     def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
-        answer = _answer_text(data)
+        message = _message(data)
+        answer = _answer_text(message)
         if answer is None:
             raise malformed(self.name, "the answer has no 'choices[0].message.content' text")
-        # search_results carries titles; older answers only list the cited URLs.
-        found = _from_search_results(data.get("search_results")) or _from_citations(data.get("citations"))
-        return ProviderAnswer(answer=answer, results=_unique_links(found)[:limit])
+        return ProviderAnswer(answer=answer, results=_sources(data, message)[:limit])
 
 
 def _freshness_fields(freshness: Freshness) -> dict[str, str]:
@@ -115,15 +116,54 @@ def _freshness_fields(freshness: Freshness) -> dict[str, str]:
     }
 
 
-def _answer_text(data: dict[str, Any]) -> str | None:
+def _message(data: dict[str, Any]) -> dict[str, Any]:
     choices = data.get("choices")
     if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-        return None
+        return {}
     message = choices[0].get("message")
-    content = message.get("content") if isinstance(message, dict) else None
+    return message if isinstance(message, dict) else {}
+
+
+def _answer_text(message: dict[str, Any]) -> str | None:
+    content = message.get("content")
     if not isinstance(content, str) or not content.strip():
         return None
     return content.strip()
+
+
+def _sources(data: dict[str, Any], message: dict[str, Any]) -> list[WebSearchResult]:
+    """Every source the answer names, wherever the API put it, each link once.
+
+    Perplexity lists the cited URLs in ``citations`` (the order of the [n] markers) and describes
+    them in ``search_results``; OpenRouter passes them as ``message.annotations[].url_citation``
+    instead. The citation order leads; titles and snippets come from whichever field has them.
+    """
+    described: dict[str, WebSearchResult] = {}
+    for result in _from_search_results(data.get("search_results")) + _from_annotations(message.get("annotations")):
+        known = described.get(result.link)
+        if known is None:
+            described[result.link] = result
+        elif not known.snippet and result.snippet:
+            described[result.link] = known.model_copy(update={"snippet": result.snippet})
+    cited = [described.get(r.link, r) for r in _from_citations(data.get("citations"))]
+    return _unique_links(cited + list(described.values()))
+
+
+def _from_annotations(annotations: Any) -> list[WebSearchResult]:
+    if not isinstance(annotations, list):
+        return []
+    results = []
+    for annotation in annotations:
+        if not isinstance(annotation, dict) or annotation.get("type") != "url_citation":
+            continue
+        result = result_from_item(annotation.get("url_citation"), "title", "url", "content")
+        if result is not None:
+            if result.title == result.link:  # no title given: a readable one beats the bare URL
+                result = result.model_copy(update={"title": _title_from_url(result.link)})
+            if len(result.snippet) > _SNIPPET_CHARS:  # OpenRouter may quote whole paragraphs
+                result = result.model_copy(update={"snippet": result.snippet[: _SNIPPET_CHARS - 1] + "…"})
+            results.append(result)
+    return results
 
 
 def _from_search_results(items: Any) -> list[WebSearchResult]:

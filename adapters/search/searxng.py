@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import httpx
 
-from adapters.http_errors import fetch_json, malformed
+from adapters.http_errors import malformed
 from adapters.search.parsing import result_from_item
-from domain.errors import FilterNotSupported, ProviderFailure
+from adapters.search.wire import JSON_ACCEPT, send_for_json
+from domain.errors import ProviderFailure
 from domain.filters import Filter
 from domain.models import ProviderAnswer, SearchRequest
+from domain.planning import Refusal, WireRequest, refuse_missing
 
 _NAME = "searxng"
 _TIME_RANGES = {"pd": "day", "pw": "week", "pm": "month", "py": "year"}
@@ -24,43 +27,51 @@ _JSON_DISABLED = (
 class SearxngSearch:
     """SearchPort over a SearXNG instance's JSON output.
 
-    The base URL may carry basic-auth credentials (httpx sends them as an Authorization header),
-    which is why no failure detail here ever mentions it.
+    The base URL may carry basic-auth credentials: they are taken out of it at start-up and sent
+    only as an Authorization header, so neither a plan nor a failure detail ever holds them.
     """
 
     name = _NAME
-    # Periods only (SearXNG has no date ranges; a range is refused, see request_params). The
-    # country only refines a language into a locale such as de-CH, so it is not a filter alone.
-    capabilities = frozenset({Filter.FRESHNESS, Filter.LANGUAGE})
+    # Periods only: SearXNG has no date ranges (widening one to a period would change the filter).
+    # The country is honoured only with a language, as a locale such as de-CH: SearXNG has no
+    # country parameter, only locales, and the engines behind it read their region from one.
+    capabilities = frozenset({Filter.FRESHNESS, Filter.LANGUAGE, Filter.COUNTRY})
 
     def __init__(self, client: httpx.AsyncClient, base_url: str) -> None:
         self._client = client
-        self._url = base_url.rstrip("/") + "/search"
+        url = httpx.URL(base_url.rstrip("/") + "/search")
+        self._auth: dict[str, str] = {}
+        if url.username or url.password:
+            pair = f"{url.username}:{url.password}".encode()
+            self._auth = {"Authorization": "Basic " + base64.b64encode(pair).decode("ascii")}
+            url = url.copy_with(username=None, password=None)
+        self._url = str(url)
 
-    async def search(self, request: SearchRequest) -> ProviderAnswer:
-        try:
-            data = await fetch_json(
-                self._client, self.name, "GET", self._url, params=self.request_params(request), headers={}
-            )
-        except ProviderFailure as failure:
-            if failure.status != 403:
-                raise
-            raise failure.with_detail(failure.detail + _JSON_DISABLED) from None
-        return self.parse(data, limit=request.num_results)
-
-    @staticmethod
-    def request_params(request: SearchRequest) -> dict[str, str]:
+    def plan(self, request: SearchRequest) -> WireRequest | Refusal:
+        if refusal := refuse_missing(request, self.capabilities):
+            return refusal
         params = {"q": request.query, "format": "json", "pageno": "1"}
+        if request.country and not request.language:
+            return Refusal(
+                f"SearXNG takes a country only with a language, as a locale (e.g. language 'de' and "
+                f"country {request.country!r} for de-{request.country.upper()})"
+            )
         if request.language:
             params["language"] = (
                 f"{request.language}-{request.country.upper()}" if request.country else request.language
             )
-        if request.freshness:
-            if request.freshness.period is None:
-                # Widening a range to the nearest period would silently change the filter.
-                raise FilterNotSupported(_NAME, "SearXNG supports only pd/pw/pm/py freshness, not date ranges")
+        if request.freshness and request.freshness.period:
             params["time_range"] = _TIME_RANGES[request.freshness.period]
-        return params
+        return WireRequest("GET", self._url, params=params, headers=JSON_ACCEPT, limit=request.num_results)
+
+    async def send(self, wire: WireRequest) -> ProviderAnswer:
+        try:
+            data = await send_for_json(self._client, self.name, wire, self._auth)
+        except ProviderFailure as failure:
+            if failure.status != 403:
+                raise
+            raise failure.with_detail(failure.detail + _JSON_DISABLED) from None
+        return self.parse(data, limit=wire.limit)
 
     def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
         items = data.get("results")

@@ -7,10 +7,12 @@ from typing import Any
 import httpx
 from pydantic import SecretStr
 
-from adapters.http_errors import fetch_json, malformed
+from adapters.http_errors import malformed
 from adapters.search.parsing import result_from_item
+from adapters.search.wire import JSON_ACCEPT, send_for_json
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest
+from domain.planning import Refusal, WireRequest, refuse_missing
 
 DEFAULT_BASE_URL = "https://google.serper.dev"
 
@@ -26,15 +28,10 @@ class SerperSearch:
         self._api_key = api_key
         self._url = base_url.rstrip("/") + "/search"
 
-    async def search(self, request: SearchRequest) -> ProviderAnswer:
-        headers = {"X-API-KEY": self._api_key.get_secret_value()}
-        data = await fetch_json(
-            self._client, self.name, "POST", self._url, json=self.request_body(request), headers=headers
-        )
-        return self.parse(data)
-
-    @staticmethod
-    def request_body(request: SearchRequest) -> dict[str, Any]:
+    def plan(self, request: SearchRequest) -> WireRequest | Refusal:
+        # Google takes every ISO country (gl) and language (hl) code, so no value is refused.
+        if refusal := refuse_missing(request, self.capabilities):
+            return refusal
         body: dict[str, Any] = {"q": request.query, "num": request.num_results}
         if request.country:
             body["gl"] = request.country
@@ -42,16 +39,20 @@ class SerperSearch:
             body["hl"] = request.language
         if request.freshness:
             body["tbs"] = _tbs(request.freshness)
-        return body
+        return WireRequest("POST", self._url, json=body, headers=JSON_ACCEPT, limit=request.num_results)
 
-    def parse(self, data: dict[str, Any]) -> ProviderAnswer:
+    async def send(self, wire: WireRequest) -> ProviderAnswer:
+        secret = {"X-API-KEY": self._api_key.get_secret_value()}
+        return self.parse(await send_for_json(self._client, self.name, wire, secret), limit=wire.limit)
+
+    def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
         if "organic" not in data and "searchParameters" not in data:
             raise malformed(self.name, "the answer has neither 'organic' nor 'searchParameters'")
         organic = data.get("organic", [])
         if not isinstance(organic, list):
             raise malformed(self.name, "'organic' is not a list")
         results = [r for item in organic if (r := result_from_item(item, "title", "link", "snippet"))]
-        return ProviderAnswer(results=results)
+        return ProviderAnswer(results=results[:limit])
 
 
 def _tbs(freshness: Freshness) -> str:

@@ -7,10 +7,12 @@ from typing import Any
 import httpx
 from pydantic import SecretStr
 
-from adapters.http_errors import fetch_json, malformed
+from adapters.http_errors import malformed
 from adapters.search.parsing import result_from_item
+from adapters.search.wire import JSON_ACCEPT, send_for_json
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest
+from domain.planning import Refusal, WireRequest, refuse_missing
 
 DEFAULT_BASE_URL = "https://api.tavily.com"
 _TIME_RANGES = {"pd": "day", "pw": "week", "pm": "month", "py": "year"}
@@ -28,15 +30,9 @@ class TavilySearch:
         self._api_key = api_key
         self._url = base_url.rstrip("/") + "/search"
 
-    async def search(self, request: SearchRequest) -> ProviderAnswer:
-        headers = {"Authorization": f"Bearer {self._api_key.get_secret_value()}"}
-        data = await fetch_json(
-            self._client, self.name, "POST", self._url, json=self.request_body(request), headers=headers
-        )
-        return self.parse(data)
-
-    @staticmethod
-    def request_body(request: SearchRequest) -> dict[str, Any]:
+    def plan(self, request: SearchRequest) -> WireRequest | Refusal:
+        if refusal := refuse_missing(request, self.capabilities):
+            return refusal
         body: dict[str, Any] = {
             "query": request.query,
             "max_results": request.num_results,
@@ -47,14 +43,18 @@ class TavilySearch:
         }
         if request.freshness:
             body.update(_time_filter(request.freshness))
-        return body
+        return WireRequest("POST", self._url, json=body, headers=JSON_ACCEPT, limit=request.num_results)
 
-    def parse(self, data: dict[str, Any]) -> ProviderAnswer:
+    async def send(self, wire: WireRequest) -> ProviderAnswer:
+        secret = {"Authorization": f"Bearer {self._api_key.get_secret_value()}"}
+        return self.parse(await send_for_json(self._client, self.name, wire, secret), limit=wire.limit)
+
+    def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
         items = data.get("results")
         if not isinstance(items, list):
             raise malformed(self.name, "'results' is not a list")
         results = [r for item in items if (r := result_from_item(item, "title", "url", "content"))]
-        return ProviderAnswer(results=results)
+        return ProviderAnswer(results=results[:limit])
 
 
 def _time_filter(freshness: Freshness) -> dict[str, str]:

@@ -183,11 +183,12 @@ async def test_a_date_range_skips_searxng_and_brave_gets_the_range(
     assert not result.is_error, text_of(result)
     data = result.structured_content
     assert data is not None and data["provider"] == "brave"
-    assert data["attempts"][0] == {
-        "provider": "searxng",
-        "outcome": "skipped",
-        "detail": "does not support country, freshness date range",
-    }
+    skipped = data["attempts"][0]
+    assert (skipped["provider"], skipped["outcome"], skipped["detail"]) == (
+        "searxng",
+        "skipped",
+        "does not support freshness date range",
+    )
     assert fake_searxng.count == 0
     (sent,) = fake_brave.requests
     assert urlsplit(sent.path).path == "/res/v1/web/search"

@@ -1,24 +1,27 @@
 """Search filters through the real MCP server and container, with fake providers behind the ports.
 
-The fakes carry the real adapters' declared capabilities, so a skip here is the skip a user
-would see with that provider.
+The fakes plan like the real adapters (a refusal comes from the real adapter's own plan), so a
+skip here is the skip a user would see with that provider.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from mcp import Client
+from pydantic import SecretStr
 
 from adapters.search.brave import BraveSearch
+from adapters.search.duckduckgo import DuckDuckGoLiteSearch
 from adapters.search.perplexity import PerplexitySearch
 from adapters.search.searxng import SearxngSearch
 from adapters.search.serper import SerperSearch
 from adapters.search.tavily import TavilySearch
-from domain.errors import FilterNotSupported
 from domain.filters import Freshness
 from domain.models import ProviderAnswer
+from domain.ports import SearchPort
 from entrypoints.mcp_server import build_server
 from tests.support.fake_ports import FakeSearch, ok, results
 from tests.support.servers import SERPER_KEY, TAVILY_KEY, container_with
@@ -31,19 +34,31 @@ KEYS = {
     "brave": {"BRAVE_API_KEY": "brave-KEY-5e4d3c2b1a09"},
     "searxng": {"SEARXNG_URL": "http://127.0.0.1:9"},
     "perplexity": {"PERPLEXITY_API_KEY": "pplx-KEY-abcdef012345"},
+    "duckduckgo": {},
 }
-CAPABILITIES = {
-    "serper": SerperSearch.capabilities,
-    "tavily": TavilySearch.capabilities,
-    "brave": BraveSearch.capabilities,
-    "searxng": SearxngSearch.capabilities,
-    "perplexity": PerplexitySearch.capabilities,
-}
+
+
+def real(name: str) -> SearchPort:
+    """The real adapter, on a client that fails the test if it ever sends anything: only its plan is used."""
+
+    def no_http(request: httpx.Request) -> httpx.Response:
+        raise AssertionError(f"the real {name} adapter must only plan here")
+
+    client, key = httpx.AsyncClient(transport=httpx.MockTransport(no_http)), SecretStr("plan-only-key-0123")
+    adapters: dict[str, SearchPort] = {
+        "serper": SerperSearch(client, key),
+        "tavily": TavilySearch(client, key),
+        "brave": BraveSearch(client, key),
+        "searxng": SearxngSearch(client, "http://127.0.0.1:9"),
+        "perplexity": PerplexitySearch(client, key, "http://127.0.0.1:9", "sonar-pro"),
+        "duckduckgo": DuckDuckGoLiteSearch(client),
+    }
+    return adapters[name]
 
 
 def like(name: str, *script: Any) -> FakeSearch:
-    """A fake that declares the same filters as the real adapter of that name."""
-    return FakeSearch(name, *script, capabilities=CAPABILITIES[name])
+    """A fake that refuses exactly what the real adapter of that name refuses."""
+    return FakeSearch(name, *script, plans_like=real(name))
 
 
 def chain_env(*names: str) -> dict[str, str]:
@@ -171,7 +186,13 @@ async def test_a_primary_that_cannot_honour_a_filter_is_skipped_and_the_next_ans
     assert not result.is_error, text_of(result)
     data = result.structured_content
     assert data["provider"] == answered_by
-    assert data["attempts"][0] == {"provider": skipped, "outcome": "skipped", "detail": reason}
+    first = data["attempts"][0]
+    assert (first["provider"], first["outcome"], first["detail"], first["hedged"]) == (
+        skipped,
+        "skipped",
+        reason,
+        False,
+    )
     assert [a["outcome"] for a in data["attempts"]] == ["skipped", "ok"]
     assert primary.calls == [] and len(secondary.calls) == 1
     assert f"{skipped} skipped ({reason})" in text_of(result).splitlines()[-1]
@@ -181,7 +202,7 @@ async def test_a_primary_that_cannot_honour_a_filter_is_skipped_and_the_next_ans
     ("chain", "arguments", "filter_name"),
     [
         pytest.param(["tavily", "perplexity"], {"language": "de"}, "language", id="language"),
-        pytest.param(["tavily", "searxng"], {"country": "fr"}, "country", id="country"),
+        pytest.param(["tavily", "perplexity"], {"country": "fr"}, "country", id="country"),
         pytest.param(
             ["searxng"], {"freshness": "2024-01-01to2024-01-31"}, "freshness date range", id="freshness date range"
         ),
@@ -199,18 +220,26 @@ async def test_a_filter_no_configured_provider_supports_is_an_error_naming_it(
     assert all(f.calls == [] for f in fakes)
 
 
-async def test_a_filter_value_an_adapter_refuses_moves_on_to_the_next_provider() -> None:
-
-    picky = like("serper", FilterNotSupported("serper", "tbs cannot express this range"))
-    brave = like("brave", ok(1, "brave"))
-    result = await search([picky, brave], {"freshness": "2024-01-01to2024-02-01"})
-    assert not result.is_error
-    assert result.structured_content["attempts"][0] == {
-        "provider": "serper",
-        "outcome": "skipped",
-        "detail": "tbs cannot express this range",
-    }
-    assert result.structured_content["provider"] == "brave"
+@pytest.mark.parametrize(
+    ("refusing", "arguments", "reason"),
+    [
+        ("brave", {"country": "ke"}, "Brave has no results for country 'ke'"),
+        ("brave", {"language": "sw"}, "Brave cannot search in language 'sw'"),
+        ("searxng", {"country": "ch"}, "SearXNG takes a country only with a language"),
+        ("duckduckgo", {"country": "ke"}, "DuckDuckGo has no region for country 'ke'"),
+    ],
+)
+async def test_a_filter_value_an_adapter_refuses_moves_on_to_the_next_provider_without_a_call(
+    refusing: str, arguments: dict[str, str], reason: str
+) -> None:
+    picky, serper = like(refusing), like("serper", ok(1, "serper"))
+    result = await search([picky, serper], arguments)
+    assert not result.is_error, text_of(result)
+    skipped = result.structured_content["attempts"][0]
+    assert (skipped["provider"], skipped["outcome"]) == (refusing, "skipped")
+    assert skipped["detail"].startswith(reason)
+    assert result.structured_content["provider"] == "serper"
+    assert picky.calls == []
 
 
 async def test_a_primary_that_answers_is_not_described_as_a_fallback() -> None:

@@ -16,7 +16,7 @@ from mcp.types import CallToolResult
 from entrypoints.container import Container
 from entrypoints.mcp_server import build_server
 from tests.support.fake_provider import FakeProvider, Reply, json_reply
-from tests.support.page_server import CHROME_TEXTS, PDF_LINES, LoopbackTransport, PageServer
+from tests.support.page_server import CHROME_TEXTS, PDF_LINES, LoopbackTransport, Page, PageServer
 from tests.support.servers import SERPER_KEY, container_with
 
 pytestmark = pytest.mark.anyio
@@ -264,3 +264,39 @@ async def test_without_full_pages_page_content_stays_null_and_the_text_says_snip
     assert "Snippets only: pass return_full_pages=true, or call web_fetch on a link, for page content." in text
     assert "<<<PAGE_" not in text and "untrusted" not in text
     assert pages.total_hits == 0
+
+
+# --- answers and pages are cached apart --------------------------------------------------------------------
+
+
+async def test_a_page_that_failed_is_tried_again_on_the_next_call_while_the_answer_comes_from_the_cache(
+    pages: PageServer, fake_serper: FakeProvider
+) -> None:
+    pages.add("/flaky", Page(body=b"down for maintenance", content_type="text/plain", status=503))
+    fake_serper.answer(results_linking_to(pages.url("/notes.txt"), pages.url("/flaky")))
+    container = container_with(env_for(fake_serper))
+    arguments = {"query": "relay guide", "num_results": 2, "return_full_pages": True}
+    async with Client(build_server(container)) as client:
+        first = await client.call_tool("web_search", arguments)
+        pages.add("/flaky", Page(body=b"Back up and readable.", content_type="text/plain"))
+        second = await client.call_tool("web_search", arguments)
+    assert page_contents(first)[1] == "[Page content unavailable: HTTP 503]"
+    assert second.structured_content is not None and second.structured_content["cached"] is True
+    assert page_contents(second)[1] == "Back up and readable."
+    assert fake_serper.count == 1  # the answer was reused
+    assert (pages.hits["/notes.txt"], pages.hits["/flaky"]) == (1, 2)  # the good page was kept, the bad one retried
+
+
+async def test_an_answer_found_without_pages_serves_a_later_call_with_pages(
+    pages: PageServer, fake_serper: FakeProvider
+) -> None:
+    fake_serper.answer(results_linking_to(pages.url("/notes.txt")))
+    async with Client(build_server(container_with(env_for(fake_serper)))) as client:
+        snippets = await client.call_tool("web_search", {"query": "relay guide", "num_results": 1})
+        full = await client.call_tool(
+            "web_search", {"query": "relay guide", "num_results": 1, "return_full_pages": True}
+        )
+    assert page_contents(snippets) == [None]
+    (content,) = page_contents(full)
+    assert content is not None and content.startswith("Plain text notes.")
+    assert fake_serper.count == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -21,8 +22,8 @@ from dependency_injector import providers
 from mcp import Client
 from mcp.types import CallToolResult
 
-from domain.errors import FailureKind, SearchFailed
-from domain.models import SearchRequest
+from domain.errors import FailureKind
+from domain.models import SearchFailed, SearchRequest
 from entrypoints.container import Container, build_container
 from entrypoints.mcp_server import build_server
 from tests.support.fake_provider import Reply, json_reply, serper_reply, tavily_reply, wait_for
@@ -96,8 +97,13 @@ async def test_a_stuck_primary_is_hedged_after_the_cap_and_really_cancelled_when
         result = await search(client)
     assert not result.is_error, text_of(result)
     assert result.structured_content is not None and result.structured_content["provider"] == "tavily"
-    assert attempts_of(result) == [("tavily", "ok"), ("serper", "cancelled")]
-    assert result.structured_content["attempts"][1]["detail"] == "tavily answered first"
+    # The whole story, in the order things started: the primary, raced and cancelled; the hedge.
+    assert attempts_of(result) == [("serper", "cancelled"), ("tavily", "ok")]
+    primary, hedge = result.structured_content["attempts"]
+    assert (primary["hedged"], hedge["hedged"]) == (False, True)
+    assert re.fullmatch(r"tavily answered first; cancelled after \d+\.\d s", primary["detail"])
+    assert re.fullmatch(r"3 results in \d+ ms \(hedged: serper had not answered after \d+\.\d s\)", hedge["detail"])
+    assert hedge["started_ms"] >= primary["started_ms"] + HEDGE_CAP * 1000  # once the hedge delay had passed
     # The primary's HTTP request was abandoned on the wire, not left running in the background.
     assert wait_for(lambda: servers["serper"].hung_up == 1)
 

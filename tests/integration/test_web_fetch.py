@@ -7,6 +7,7 @@ address stand in for the page server without any traffic leaving the machine.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -18,7 +19,7 @@ from dependency_injector import providers
 from mcp import Client
 from mcp.types import CallToolResult
 
-from entrypoints.container import Container
+from entrypoints.container import Container, running
 from entrypoints.mcp_server import build_server
 from tests.support.page_server import (
     CHROME_TEXTS,
@@ -355,6 +356,15 @@ async def test_a_trickling_page_is_cut_at_the_page_timeout(pages: PageServer) ->
     assert pages.hits["/trickle"] == 1
 
 
+async def test_the_call_deadline_bounds_web_fetch_when_it_is_shorter_than_the_page_timeout(pages: PageServer) -> None:
+    env = {**ALLOW, "SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 30, "SEARCHRELAY_DEADLINE_SECONDS": 0.5}
+    result = await fetch({"url": pages.url("/trickle")}, env=env)
+    assert result.is_error
+    assert (
+        text_of(result) == f"Could not read {pages.url('/trickle')}: not read within the 0.5 s deadline for this call"
+    )
+
+
 async def test_a_slow_page_within_the_timeout_is_read(pages: PageServer) -> None:
     data = structured(await fetch({"url": pages.url("/notes.txt?delay_ms=300")}))
     assert data["content"] == PLAIN_TEXT
@@ -421,3 +431,13 @@ async def test_a_missing_or_empty_or_enormous_url_is_named_with_its_form(
     result = await fetch(arguments)
     assert result.is_error
     assert text_of(result).splitlines() == ["Invalid arguments for web_fetch; nothing was done:", sentence]
+
+
+async def test_page_reads_share_one_pool_of_twenty_connections(pages: PageServer) -> None:
+    # 25 different slow pages at once (web_fetch calls of several agents): 20 connect, 5 wait for one.
+    container = container_with({**ALLOW, "SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 10})
+    urls = [pages.url(f"/notes.txt?delay_ms=1000&n={i}") for i in range(25)]
+    async with running(container) as services:
+        windows = await asyncio.gather(*(services.fetch_page.run(url, max_bytes=100_000) for url in urls))
+    assert all(window.window.text == PLAIN_TEXT for window in windows)
+    assert pages.max_in_flight == 20

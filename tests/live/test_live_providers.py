@@ -9,6 +9,7 @@ import pytest
 from domain.models import SearchRequest
 from entrypoints.configuration import load
 from entrypoints.container import build_container, running
+from tests.support.planned import search
 
 pytestmark = [pytest.mark.anyio, pytest.mark.live]
 
@@ -32,7 +33,7 @@ async def test_the_real_provider_answers_a_plain_query(name: str, variable: str)
     container = build_container(settings)
     async with running(container):
         (port,) = await container.search_ports()
-        answer = await port.search(SearchRequest(query="python programming language", num_results=3))
+        answer = await search(port, SearchRequest(query="python programming language", num_results=3))
     assert answer.results
     assert all(r.link.startswith("http") for r in answer.results)
 

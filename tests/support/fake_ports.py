@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Filter
 from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
+from domain.planning import Refusal, WireRequest, refuse_missing
+from domain.ports import SearchPort
 
 ALL_FILTERS = frozenset(Filter)
 
@@ -34,18 +36,43 @@ Step = ProviderAnswer | ProviderFailure | Hang | Slow | Exception
 
 
 class FakeSearch:
-    """A SearchPort that plays a script of answers and failures, and counts its calls."""
+    """A SearchPort that plays a script of answers and failures, and counts its calls.
 
-    def __init__(self, name: str, *script: Step, capabilities: Iterable[Filter] = ALL_FILTERS) -> None:
+    It plans like a real adapter: requests needing filters outside ``capabilities`` are refused,
+    and so is every request when ``refuses`` gives a reason; given ``plans_like`` (a real adapter)
+    it refuses exactly what that adapter refuses. Its wire format is the request itself, so
+    ``calls`` lists the requests that were really sent.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *script: Step,
+        capabilities: Iterable[Filter] = ALL_FILTERS,
+        refuses: str | None = None,
+        plans_like: SearchPort | None = None,
+    ) -> None:
         self.name = name
         self.capabilities = frozenset(capabilities)
+        self._refuses = refuses
+        self._plans_like = plans_like
         self._script: deque[Step] = deque(script)
         self._last: Step = script[-1] if script else ProviderAnswer(results=results(3, name))
         self.calls: list[SearchRequest] = []
         self.cancelled = 0
 
-    async def search(self, request: SearchRequest) -> ProviderAnswer:
-        self.calls.append(request)
+    def plan(self, request: SearchRequest) -> WireRequest | Refusal:
+        if self._plans_like is not None and isinstance(refused := self._plans_like.plan(request), Refusal):
+            return refused
+        if refusal := refuse_missing(request, self.capabilities):
+            return refusal
+        if self._refuses is not None:
+            return Refusal(self._refuses)
+        return WireRequest("POST", f"https://{self.name}.fake/search", json={"request": request})
+
+    async def send(self, wire: WireRequest) -> ProviderAnswer:
+        assert wire.json is not None
+        self.calls.append(wire.json["request"])
         step = self._script.popleft() if self._script else self._last
         try:
             return await self._play(step)

@@ -319,6 +319,10 @@ class PageServer:
 
 
 class _QuietServer(ThreadingHTTPServer):
+    # The default backlog of 5 drops connects when tests open twenty at once; a dropped SYN is
+    # retried a second later, which would blur what the client's own pool limit allows.
+    request_queue_size = 64
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         # Clients that give up (timeouts, download caps) reset their connections: expected here.
         return

@@ -166,6 +166,15 @@ def test_provenance_names_fallbacks_and_the_cache() -> None:
     )
 
 
+def test_provenance_says_when_the_answer_came_from_a_hedge() -> None:
+    attempts = [
+        Attempt(provider="serper", outcome="cancelled", detail="tavily answered first; cancelled after 2.6 s"),
+        Attempt(provider="tavily", outcome="ok", detail="3 results in 80 ms", started_ms=2500.0, hedged=True),
+    ]
+    text = render_outcome(outcome(result(1), provider="tavily", attempts=attempts), full_pages=True)
+    assert text.splitlines()[-1] == "Answered by tavily (a hedge started while serper was slow) in 42 ms."
+
+
 # --- render_page ---------------------------------------------------------------------------------------
 
 

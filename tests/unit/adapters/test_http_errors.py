@@ -31,6 +31,18 @@ def test_status_classification(status: int, message: str, kind: K | None) -> Non
 
 
 @pytest.mark.parametrize(
+    ("status", "kind"),
+    [
+        (200, None),
+        (202, K.BLOCKED), (401, K.BLOCKED), (403, K.BLOCKED), (418, K.BLOCKED), (429, K.BLOCKED),
+        (400, K.BAD_REQUEST), (404, K.BAD_REQUEST), (500, K.SERVER_ERROR), (503, K.SERVER_ERROR),
+    ],
+)  # fmt: skip
+def test_a_provider_without_a_key_meets_bot_walls_not_key_rejections(status: int, kind: K | None) -> None:
+    assert classify_status(status, "Unauthorized.", keyless=True) is kind
+
+
+@pytest.mark.parametrize(
     ("exc", "kind"),
     [
         (httpx.ConnectTimeout("x"), K.TIMEOUT),

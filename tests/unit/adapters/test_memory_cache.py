@@ -1,6 +1,7 @@
-"""MemoryCache: TTL by the injected clock, true LRU, off at TTL 0, and copies in and out."""
+"""MemoryCache: TTL by the injected clock, true LRU, off at TTL 0, immutable values shared, never copied."""
 
 import pytest
+from pydantic import ValidationError
 
 from adapters.cache.memory import MemoryCache
 from domain.models import Attempt, SearchOutcome, WebSearchResult
@@ -112,22 +113,51 @@ async def test_a_ttl_of_zero_disables_the_cache(clock: FakeClock) -> None:
     assert await cache.get("k") is None
 
 
-async def test_mutating_a_returned_outcome_does_not_poison_the_cache(clock: FakeClock) -> None:
+async def test_a_hit_is_the_stored_value_itself_never_a_copy(clock: FakeClock) -> None:
     cache = MemoryCache(clock, ttl_seconds=60)
-    await cache.set("k", outcome())
-    first = await cache.get("k")
-    assert first is not None
-    first.results.clear()
-    first.cached = True
-    assert await cache.get("k") == outcome()
+    stored = outcome()
+    await cache.set("k", stored)
+    assert await cache.get("k") is stored
 
 
-async def test_mutating_the_stored_outcome_afterwards_does_not_poison_the_cache(clock: FakeClock) -> None:
+def test_the_cached_outcome_cannot_be_changed_in_place() -> None:
+    # Sharing instead of copying is safe because an outcome is immutable all the way down.
+    cached = outcome()
+    with pytest.raises(ValidationError):
+        cached.cached = True  # type: ignore[misc]
+    assert isinstance(cached.results, tuple)
+    assert isinstance(cached.attempts, tuple)
+    with pytest.raises(ValidationError):
+        cached.results[0].title = "changed"  # type: ignore[misc]
+
+
+async def test_expired_entries_leave_on_later_stores_without_being_read(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60, max_entries=100)
+    for key in ("a", "b", "c"):
+        await cache.set(key, outcome(key))
+    clock.advance(60)
+    await cache.set("d", outcome("d"))
+    assert len(cache) == 1
+
+
+async def test_storing_one_key_over_and_over_keeps_the_expiry_queue_bounded(clock: FakeClock) -> None:
+    cache = MemoryCache(clock, ttl_seconds=60, max_entries=4)
+    for i in range(1000):
+        clock.advance(0.01)
+        await cache.set(f"k{i % 3}", outcome())
+    assert len(cache) == 3
+    assert len(cache._expiries) <= 2 * 4 + 1  # stale items from overwrites are folded away
+
+
+async def test_an_overwritten_key_does_not_expire_with_its_older_value(clock: FakeClock) -> None:
     cache = MemoryCache(clock, ttl_seconds=60)
-    original = outcome()
-    await cache.set("k", original)
-    original.attempts.append(Attempt(provider="tavily", outcome="timeout"))
-    assert await cache.get("k") == outcome()
+    await cache.set("k", outcome("old"))
+    clock.advance(50)
+    await cache.set("k", outcome("new"))
+    clock.advance(20)  # the first store has expired; the second has not
+    await cache.set("other", outcome())
+    hit = await cache.get("k")
+    assert hit is not None and hit.query == "new"
 
 
 @pytest.mark.parametrize(("ttl", "size"), [(-1, 10), (60, 0)])

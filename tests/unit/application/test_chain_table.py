@@ -4,8 +4,10 @@ Each row reads: the chain in order (each provider with its scripted outcome and 
 honours), the request's filters, then what must happen - who answers (or the exact error
 lines), the attempts as the caller sees them, and which providers were actually called.
 
-Attempts are written "provider outcome", plus ": reason" for skips. Fakes answer at once and
-hedging is off, so a row describes the decision table and the chain's bookkeeping only.
+Attempts are written "provider outcome", plus ": reason" for skips. Fakes answer at once, so a
+row describes the decision table and the chain's bookkeeping only. Every row runs twice: with
+hedging off (each attempt is awaited alone, the fast path) and with hedging on but never due
+(attempts race as tasks): both must tell the same story.
 """
 
 from __future__ import annotations
@@ -19,9 +21,8 @@ from adapters.clock import SystemClock
 from application.provider_chain import ChainAnswer, ProviderChain
 from application.provider_health import HedgePolicy, ProviderHealth
 from domain.errors import FailureKind as K
-from domain.errors import FilterNotSupported, SearchFailed
 from domain.filters import Filter, Freshness
-from domain.models import SearchRequest
+from domain.models import SearchFailed, SearchRequest
 from domain.redaction import Redactor
 from tests.support.fake_ports import ALL_FILTERS, FakeSearch, Step, fail, ok
 
@@ -38,10 +39,11 @@ class P:
     name: str
     does: Step | None = None  # None: answers with 3 results
     honours: frozenset[Filter] = ALL_FILTERS
+    refuses: str | None = None  # its plan refuses the request's filter values, with this reason
 
     def fake(self) -> FakeSearch:
         script = () if self.does is None else (self.does,)
-        return FakeSearch(self.name, *script, capabilities=self.honours)
+        return FakeSearch(self.name, *script, capabilities=self.honours, refuses=self.refuses)
 
 
 def answers(count: int = 3) -> Step:
@@ -50,11 +52,6 @@ def answers(count: int = 3) -> Step:
 
 def fails(name: str, kind: K, detail: str) -> Step:
     return fail(name, kind, detail)
-
-
-def refuses(name: str, detail: str) -> Step:
-    """The adapter finds it cannot honour a filter value (e.g. SearXNG and a date range)."""
-    return FilterNotSupported(name, detail)
 
 
 @dataclass(frozen=True)
@@ -271,64 +268,68 @@ TABLE = [
         attempts=("tavily skipped: does not support country", "serper server_error", "brave rate_limited"),
         called=("serper", "brave"),
     ),
-    # --- FilterNotSupported from an adapter (a value it cannot honour) -------------------------------
+    # --- a plan refusing a filter value (the provider knows the filter, not this value) ---------------
     row(
-        "an adapter refusing a filter value is skipped, not failed, and the next answers",
+        "a provider whose plan refuses a filter value is skipped without a call, and the next answers",
         chain=(
-            P("searxng", refuses("searxng", "SearXNG supports only pd/pw/pm/py freshness, not date ranges")),
-            P("brave", answers()),
-            P("serper"),
+            P("brave", refuses="Brave has no results for country 'ke'"),
+            P("serper", answers()),
+            P("tavily"),
         ),
-        filters={"freshness": "2024-01-01to2024-02-01"},
-        answered_by="brave",
-        attempts=("searxng skipped: SearXNG supports only pd/pw/pm/py freshness, not date ranges", "brave ok"),
-        called=("searxng", "brave"),
+        filters={"country": "ke"},
+        answered_by="serper",
+        attempts=("brave skipped: Brave has no results for country 'ke'", "serper ok"),
+        called=("serper",),
     ),
     row(
         "a refusal in the middle does not stop the fallback to the third",
         chain=(
             P("serper", fails("serper", K.RATE_LIMITED, "HTTP 429")),
-            P("searxng", refuses("searxng", "no date ranges")),
+            P("duckduckgo", refuses="DuckDuckGo has no region for country 'ke'"),
             P("brave", answers(1)),
         ),
-        filters={"freshness": "2024-01-01to2024-02-01"},
+        filters={"country": "ke"},
         answered_by="brave",
         results=1,
-        attempts=("serper rate_limited", "searxng skipped: no date ranges", "brave ok"),
-        called=("serper", "searxng", "brave"),
+        attempts=("serper rate_limited", "duckduckgo skipped: DuckDuckGo has no region for country 'ke'", "brave ok"),
+        called=("serper", "brave"),
     ),
     row(
-        "when every provider refuses, the error names each one's reason",
+        "when every provider refuses a value, the error names each one's reason and nobody is called",
         chain=(
-            P("searxng", refuses("searxng", "no date ranges")),
-            P("duckduckgo", refuses("duckduckgo", "no date ranges either")),
-            P("perplexity", refuses("perplexity", "range too long")),
+            P("brave", refuses="Brave has no results for country 'ke'"),
+            P("duckduckgo", refuses="DuckDuckGo has no region for country 'ke'"),
+            P("perplexity", honours=PERIODS_ONLY),
         ),
-        filters={"freshness": "2024-01-01to2024-02-01"},
+        filters={"country": "ke"},
         error=(
-            "No configured provider can serve this request (searxng: no date ranges; "
-            "duckduckgo: no date ranges either; perplexity: range too long).",
+            "No configured provider can serve this request (brave: Brave has no results for country 'ke'; "
+            "duckduckgo: DuckDuckGo has no region for country 'ke'; perplexity: does not support country).",
         ),
         attempts=(
-            "searxng skipped: no date ranges",
-            "duckduckgo skipped: no date ranges either",
-            "perplexity skipped: range too long",
+            "brave skipped: Brave has no results for country 'ke'",
+            "duckduckgo skipped: DuckDuckGo has no region for country 'ke'",
+            "perplexity skipped: does not support country",
         ),
-        called=("searxng", "duckduckgo", "perplexity"),
+        called=(),
     ),
     row(
         "a refusal before a failure: the failure alone makes the error",
         chain=(
-            P("searxng", refuses("searxng", "no date ranges")),
+            P("searxng", refuses="SearXNG takes a country only with a language"),
             P("brave", fails("brave", K.SERVER_ERROR, "HTTP 500")),
             P("tavily", fails("tavily", K.NETWORK, "could not connect")),
         ),
-        filters={"freshness": "2024-01-01to2024-02-01"},
+        filters={"country": "de"},
         error=("brave failed: HTTP 500 (server_error).", "Fallback tavily also failed: could not connect (network)."),
         error_kind=K.SERVER_ERROR,
         error_provider="brave",
-        attempts=("searxng skipped: no date ranges", "brave server_error", "tavily network"),
-        called=("searxng", "brave", "tavily"),
+        attempts=(
+            "searxng skipped: SearXNG takes a country only with a language",
+            "brave server_error",
+            "tavily network",
+        ),
+        called=("brave", "tavily"),
     ),
     # --- no provider supports the filter ---------------------------------------------------------------
     row(
@@ -408,13 +409,18 @@ TABLE = [
 ]
 
 
-def build_chain(fakes: list[FakeSearch]) -> ProviderChain:
+# Hedging off: nothing can be hedged, so every attempt takes the fast path (awaited alone).
+# Hedging on with a 60 s delay: attempts race as tasks, and the hedge never comes due.
+HEDGING = [pytest.param(0.0, id="fast path"), pytest.param(60.0, id="racing")]
+
+
+def build_chain(fakes: list[FakeSearch], hedge_cap: float = 0.0) -> ProviderChain:
     clock = SystemClock()
     return ProviderChain(
         fakes,
         clock=clock,
         redactor=Redactor(()),
-        health=ProviderHealth(clock, hedge_policy=HedgePolicy(cap_seconds=0)),
+        health=ProviderHealth(clock, hedge_policy=HedgePolicy(cap_seconds=hedge_cap)),
         attempt_timeout=5,
         deadline=10,
     )
@@ -434,10 +440,11 @@ def as_written(answer_or_error: ChainAnswer | SearchFailed) -> tuple[str, ...]:
     )
 
 
+@pytest.mark.parametrize("hedge_cap", HEDGING)
 @pytest.mark.parametrize("spec", TABLE)
-async def test_the_chain_follows_the_table(spec: Row) -> None:
+async def test_the_chain_follows_the_table(spec: Row, hedge_cap: float) -> None:
     fakes = [p.fake() for p in spec.chain]
-    chain = build_chain(fakes)
+    chain = build_chain(fakes, hedge_cap)
     request = build_request(spec.filters)
 
     if spec.answered_by is not None:

@@ -8,12 +8,15 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import anyio
 import pytest
 
+from adapters.cache.memory import MemoryCache
 from application.fetch_page import MAX_LINES, FetchPage
 from application.read_pages import PageReader, PageText
 from domain.errors import InvalidRequestError, PageUnavailable, UnsafeUrl, UnsupportedContent
 from domain.pages import FetchedPage
+from tests.unit.clock_fake import FakeClock
 
 pytestmark = pytest.mark.anyio
 
@@ -270,7 +273,7 @@ async def test_a_failing_progress_callback_costs_no_page() -> None:
 
 
 def fetch_page(body: str, **serve: object) -> FetchPage:
-    return FetchPage(reader({"u": Serve(body=body, **serve)})[0])  # type: ignore[arg-type]
+    return FetchPage(reader({"u": Serve(body=body, **serve)})[0], deadline=10)  # type: ignore[arg-type]
 
 
 async def test_fetch_page_returns_a_short_page_whole_without_a_note() -> None:
@@ -329,6 +332,49 @@ async def test_fetch_page_past_the_end_is_an_invalid_request_naming_the_valid_ra
 
 
 async def test_fetch_page_lets_page_failures_through() -> None:
-    use_case = FetchPage(reader({"u": Serve(error=PageUnavailable("u", "HTTP 404"))})[0])
+    use_case = FetchPage(reader({"u": Serve(error=PageUnavailable("u", "HTTP 404"))})[0], deadline=10)
     with pytest.raises(PageUnavailable, match="HTTP 404"):
         await use_case.run("u", max_bytes=1024)
+
+
+async def test_the_call_deadline_bounds_fetch_page_even_when_the_page_timeout_is_longer() -> None:
+    pages, fetcher = reader({"u": Serve(hang=True)}, page_timeout=60)
+    with pytest.raises(PageUnavailable) as caught:
+        await FetchPage(pages, deadline=TINY).run("u", max_bytes=1024)
+    assert caught.value.reason == f"not read within the {TINY:g} s deadline for this call"
+    # The fetch is abandoned, not left running (the shared read is cancelled once nobody waits).
+    with anyio.fail_after(5):
+        while fetcher.cancelled != ["u"]:
+            await asyncio.sleep(0.001)
+
+
+# --- pages are kept apart from answers: what was read is kept, what failed is tried again ------------
+
+
+def cached_reader(script: dict[str, Serve]) -> tuple[PageReader, FakeFetcher]:
+    fetcher = FakeFetcher(script)
+    cache: MemoryCache[PageText] = MemoryCache(FakeClock(), ttl_seconds=600)
+    return PageReader(fetcher, FakeExtractor(), page_timeout=1.0, cache=cache), fetcher
+
+
+async def test_a_page_that_was_read_is_kept_and_not_fetched_again() -> None:
+    pages, fetcher = cached_reader({"u": Serve(body="kept")})
+    first, second = await pages.read("u"), await pages.read("u")
+    assert first is second
+    assert fetcher.calls == ["u"]
+
+
+async def test_a_page_that_failed_is_tried_again_on_the_next_call() -> None:
+    pages, fetcher = cached_reader({"u": Serve(error=PageUnavailable("u", "HTTP 503"))})
+    with pytest.raises(PageUnavailable):
+        await pages.read("u")
+    fetcher.script["u"] = Serve(body="back up")
+    assert (await pages.read("u")).markdown == "back up"
+    assert fetcher.calls == ["u", "u"]
+
+
+async def test_concurrent_reads_of_one_url_share_one_fetch() -> None:
+    pages, fetcher = cached_reader({"u": Serve(body="shared", delay=TINY)})
+    texts = await asyncio.gather(*(pages.read("u") for _ in range(5)))
+    assert {t.markdown for t in texts} == {"shared"}
+    assert fetcher.calls == ["u"]

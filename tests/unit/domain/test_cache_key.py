@@ -42,7 +42,6 @@ def test_case_folding_goes_beyond_lowercase() -> None:
         {"query": "python asyncio tutorial"},
         {"query": "pythonasyncio"},
         {"num_results": 4},
-        {"return_full_pages": True},
         {"freshness": Freshness.parse("pw")},
         {"freshness": Freshness.parse("2024-01-01to2024-02-01")},
         {"country": "de"},
@@ -53,6 +52,10 @@ def test_anything_that_changes_the_answer_changes_the_key(change: dict[str, Any]
     assert cache_key(request(**change)) != cache_key(request())
 
 
+def test_asking_for_full_pages_shares_the_answer_since_pages_are_cached_apart() -> None:
+    assert cache_key(request(return_full_pages=True)) == cache_key(request())
+
+
 def test_different_filter_values_give_different_keys() -> None:
     assert cache_key(request(freshness=Freshness.parse("pd"))) != cache_key(request(freshness=Freshness.parse("pw")))
     assert cache_key(request(country="de")) != cache_key(request(country="fr"))
@@ -61,8 +64,8 @@ def test_different_filter_values_give_different_keys() -> None:
 
 def test_the_key_is_versioned_and_fixed_in_length() -> None:
     short, long = cache_key(request(query="a")), cache_key(request(query="a" * 2000))
-    assert short.startswith("search:v1:")
-    assert len(short) == len(long) == len("search:v1:") + 64
+    assert short.startswith("search:v2:")
+    assert len(short) == len(long) == len("search:v2:") + 64
 
 
 def test_the_key_is_stable_across_processes() -> None:

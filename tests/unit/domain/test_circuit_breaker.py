@@ -201,12 +201,25 @@ def test_a_straggling_failure_while_open_does_not_grow_the_cooldown(breaker: Cir
     assert breaker.state is BreakerState.HALF_OPEN
 
 
-def test_a_cancelled_probe_frees_the_slot(breaker: CircuitBreaker, clock: FakeClock) -> None:
+def test_a_cancelled_probe_frees_the_slot_at_once(breaker: CircuitBreaker, clock: FakeClock) -> None:
+    trip(breaker)
+    clock.advance(30)
+    probe = breaker.allow()
+    assert probe.probe
+    assert not breaker.allow().admitted  # the slot is taken while the probe runs
+    breaker.record_cancelled(probe)
+    assert breaker.allow().probe  # no time passed: the slot was freed, not leased out
+
+
+def test_a_cancelled_call_that_was_not_the_probe_leaves_the_probe_slot_alone(
+    breaker: CircuitBreaker, clock: FakeClock
+) -> None:
+    straggler = breaker.allow()  # admitted while closed
     trip(breaker)
     clock.advance(30)
     assert breaker.allow().probe
-    breaker.record_cancelled()
-    assert breaker.allow().probe
+    breaker.record_cancelled(straggler)
+    assert not breaker.allow().admitted  # the real probe still holds the slot
 
 
 def test_a_caller_side_probe_failure_frees_the_slot_without_deciding(breaker: CircuitBreaker, clock: FakeClock) -> None:

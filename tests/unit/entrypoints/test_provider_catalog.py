@@ -19,6 +19,7 @@ from domain.models import SearchRequest
 from domain.redaction import Redactor
 from entrypoints.container import build_container, running
 from entrypoints.provider_catalog import CATALOG, chain_names, key_variables, no_provider_message
+from tests.support.planned import search
 from tests.support.servers import settings
 
 #: One working value per enabling variable (keyed providers only, in the default order).
@@ -258,7 +259,7 @@ async def sent_to_perplexity(env: dict[str, str]) -> httpx.Request:
     container.http_client.override(providers.Resource(httpx.AsyncClient, transport=httpx.MockTransport(handler)))
     async with running(container):
         (port,) = await container.search_ports()
-        answer = await port.search(SearchRequest(query="hello"))
+        answer = await search(port, SearchRequest(query="hello"))
     assert answer.answer == "Sonar says hi."
     (request,) = seen
     return request

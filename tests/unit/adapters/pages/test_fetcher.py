@@ -378,3 +378,21 @@ async def test_the_local_server_is_refused_without_the_private_network_opt_in() 
         client = httpx.AsyncClient(trust_env=False, follow_redirects=False)
         with pytest.raises(UnsafeUrl, match="loopback"):
             await SafePageFetcher(client).fetch(f"http://127.0.0.1:{port}/article")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("page_timeout", "expected"),
+    [
+        (8.0, {"connect": 5.0, "read": 8.0, "write": 8.0, "pool": 8.0}),
+        (2.0, {"connect": 2.0, "read": 2.0, "write": 2.0, "pool": 2.0}),
+    ],
+)
+async def test_every_request_carries_the_page_timeout_with_a_connect_bound_of_at_most_five_seconds(
+    page_timeout: float, expected: dict[str, float]
+) -> None:
+    recorder = Recorder(html)
+
+    await make_fetcher(recorder, timeout_seconds=page_timeout).fetch("https://example.com/")
+
+    assert recorder.requests[0].extensions["timeout"] == expected

@@ -12,6 +12,7 @@ from adapters.search.brave import BraveSearch
 from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Filter, Freshness
 from domain.models import SearchRequest
+from tests.support.planned import search
 
 if TYPE_CHECKING:
     from conftest import Recorder
@@ -35,8 +36,9 @@ def test_declares_every_filter() -> None:
 
 
 async def test_sends_a_get_with_the_token_header_and_query_params(recorder: Recorder) -> None:
-    await adapter(recorder, ok({"type": "search", "web": {"results": []}}), BASE + "/").search(
-        SearchRequest(query="mcp servers & more", num_results=7)
+    await search(
+        adapter(recorder, ok({"type": "search", "web": {"results": []}}), BASE + "/"),
+        SearchRequest(query="mcp servers & more", num_results=7),
     )
     sent = recorder.sent
     assert sent.method == "GET"
@@ -59,7 +61,7 @@ async def test_sends_a_get_with_the_token_header_and_query_params(recorder: Reco
 )
 async def test_filters_map_to_freshness_country_and_search_lang(recorder: Recorder, freshness: str, sent: str) -> None:
     request = SearchRequest(query="q", num_results=3, freshness=Freshness.parse(freshness), country="de", language="fr")
-    await adapter(recorder, ok({"type": "search"})).search(request)
+    await search(adapter(recorder, ok({"type": "search"})), request)
     assert dict(recorder.sent.url.params) == {
         "q": "q",
         "count": "3",
@@ -67,25 +69,6 @@ async def test_filters_map_to_freshness_country_and_search_lang(recorder: Record
         "country": "DE",
         "search_lang": "fr",
     }
-
-
-@pytest.mark.parametrize(
-    ("language", "country", "search_lang"),
-    [
-        ("ja", None, "jp"),
-        ("no", None, "nb"),
-        ("zh", None, "zh-hans"),
-        ("zh", "tw", "zh-hant"),
-        ("pt", None, "pt-pt"),
-        ("pt", "br", "pt-br"),
-        ("en", "gb", "en-gb"),
-        ("en", "us", "en"),
-        ("de", None, "de"),
-    ],
-)
-def test_languages_use_braves_own_names(language: str, country: str | None, search_lang: str) -> None:
-    params = BraveSearch.request_params(SearchRequest(query="q", language=language, country=country))
-    assert params["search_lang"] == search_lang
 
 
 async def test_maps_web_results_and_strips_highlight_markup(recorder: Recorder) -> None:
@@ -104,8 +87,8 @@ async def test_maps_web_results_and_strips_highlight_markup(recorder: Recorder) 
         {"url": "https://e.example/", "description": ["list"]},
         {"title": "ctrl\x01char", "url": "https://f.example/", "description": "a < b"},
     ]
-    answer = await adapter(recorder, ok({"type": "search", "web": {"results": items}})).search(
-        SearchRequest(query="q", num_results=10)
+    answer = await search(
+        adapter(recorder, ok({"type": "search", "web": {"results": items}})), SearchRequest(query="q", num_results=10)
     )
     assert [(r.title, r.link, r.snippet) for r in answer.results] == [
         ("The MCP spec", "https://a.example/", "Model & ctx"),
@@ -126,12 +109,14 @@ async def test_maps_web_results_and_strips_highlight_markup(recorder: Recorder) 
     ],
 )
 async def test_a_missing_web_block_is_zero_results(recorder: Recorder, body: dict[str, Any]) -> None:
-    answer = await adapter(recorder, ok(body)).search(SearchRequest(query="q"))
+    answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q"))
     assert answer.results == []
 
 
 async def test_web_without_results_is_zero_results(recorder: Recorder) -> None:
-    answer = await adapter(recorder, ok({"type": "search", "web": {"type": "search"}})).search(SearchRequest(query="q"))
+    answer = await search(
+        adapter(recorder, ok({"type": "search", "web": {"type": "search"}})), SearchRequest(query="q")
+    )
     assert answer.results == []
 
 
@@ -146,7 +131,7 @@ async def test_web_without_results_is_zero_results(recorder: Recorder) -> None:
 )
 async def test_wrong_shapes_are_malformed(recorder: Recorder, body: Any, detail: str) -> None:
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, ok(body)).search(SearchRequest(query="q"))
+        await search(adapter(recorder, ok(body)), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED
     assert detail in caught.value.detail
 
@@ -154,7 +139,7 @@ async def test_wrong_shapes_are_malformed(recorder: Recorder, body: Any, detail:
 async def test_a_non_json_200_is_malformed(recorder: Recorder) -> None:
     answer = httpx.Response(200, text="<html>maintenance</html>", headers={"content-type": "text/html"})
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, answer).search(SearchRequest(query="q"))
+        await search(adapter(recorder, answer), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED
 
 
@@ -216,7 +201,7 @@ async def test_error_statuses_are_classified(recorder: Recorder, status: int, bo
         else httpx.Response(status, text=body, headers={"content-type": "text/html"})
     )
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, response).search(SearchRequest(query="q"))
+        await search(adapter(recorder, response), SearchRequest(query="q"))
     assert caught.value.kind is kind
     assert caught.value.status == status
     assert caught.value.provider == "brave"
@@ -226,7 +211,7 @@ async def test_error_statuses_are_classified(recorder: Recorder, status: int, bo
 async def test_a_rate_limit_reports_the_provider_message_and_retry_after(recorder: Recorder) -> None:
     response = httpx.Response(429, json=RATE_LIMITED_BODY, headers={"Retry-After": "1"})
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, response).search(SearchRequest(query="q"))
+        await search(adapter(recorder, response), SearchRequest(query="q"))
     assert caught.value.detail == "HTTP 429: Request rate limit exceeded for plan."
     assert caught.value.retry_after == "1"
 
@@ -236,5 +221,5 @@ async def test_a_dropped_connection_is_a_network_failure(recorder: Recorder) -> 
         raise httpx.ConnectError("refused", request=request)
 
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, refuse).search(SearchRequest(query="q"))
+        await search(adapter(recorder, refuse), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.NETWORK

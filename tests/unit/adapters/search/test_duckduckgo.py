@@ -9,9 +9,10 @@ import httpx
 import pytest
 
 from adapters.search.duckduckgo import DuckDuckGoLiteSearch
-from domain.errors import FailureKind, FilterNotSupported, ProviderFailure
+from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Filter, Freshness
 from domain.models import SearchRequest
+from tests.support.planned import search
 
 if TYPE_CHECKING:
     from conftest import Recorder
@@ -195,13 +196,13 @@ EXPECTED = [
 ]
 
 
-def test_declares_freshness_and_country_only() -> None:
+def test_declares_freshness_and_a_region_from_country_and_language() -> None:
     assert DuckDuckGoLiteSearch.name == "duckduckgo"
-    assert DuckDuckGoLiteSearch.capabilities == {Filter.FRESHNESS, Filter.COUNTRY}
+    assert DuckDuckGoLiteSearch.capabilities == {Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE}
 
 
 async def test_posts_the_query_form_with_a_browser_user_agent(recorder: Recorder) -> None:
-    await adapter(recorder, page(NO_RESULTS_PAGE), BASE + "/").search(SearchRequest(query="mcp servers & more"))
+    await search(adapter(recorder, page(NO_RESULTS_PAGE), BASE + "/"), SearchRequest(query="mcp servers & more"))
     sent = recorder.sent
     assert sent.method == "POST"
     assert str(sent.url) == "https://ddg.test/lite/"
@@ -214,85 +215,55 @@ async def test_posts_the_query_form_with_a_browser_user_agent(recorder: Recorder
 @pytest.mark.parametrize(("freshness", "df"), [("pd", "d"), ("pw", "w"), ("pm", "m"), ("py", "y")])
 async def test_freshness_periods_map_to_df(recorder: Recorder, freshness: str, df: str) -> None:
     request = SearchRequest(query="q", freshness=Freshness.parse(freshness), country="de")
-    await adapter(recorder, page(NO_RESULTS_PAGE)).search(request)
+    await search(adapter(recorder, page(NO_RESULTS_PAGE)), request)
     assert form_of(recorder.sent) == {"q": ["q"], "df": [df], "kl": ["de-de"]}
 
 
-@pytest.mark.parametrize(
-    ("country", "language", "kl"),
-    [
-        ("de", None, "de-de"),
-        ("gb", None, "uk-en"),
-        ("si", None, "sl-sl"),
-        ("jp", "ja", "jp-jp"),
-        ("us", None, "us-en"),
-        ("us", "es", "ue-es"),
-        ("ch", None, "ch-de"),
-        ("ch", "fr", "ch-fr"),
-        ("ch", "ja", "ch-de"),
-        ("ca", "fr", "ca-fr"),
-        ("es", "ca", "ct-ca"),
-    ],
-)
-def test_country_and_language_pick_the_region(country: str, language: str | None, kl: str) -> None:
-    form = DuckDuckGoLiteSearch.request_form(SearchRequest(query="q", country=country, language=language))
-    assert form == {"q": "q", "kl": kl}
-
-
-def test_a_language_alone_sends_no_region() -> None:
-    assert DuckDuckGoLiteSearch.request_form(SearchRequest(query="q", language="de")) == {"q": "q"}
-
-
-@pytest.mark.parametrize(
-    ("request_", "detail"),
-    [
-        (SearchRequest(query="q", freshness=Freshness.parse("2024-01-01to2024-02-01")), "not date ranges"),
-        (SearchRequest(query="q", country="ke"), "no region for country 'ke'"),
-    ],
-)
-async def test_unsupported_filter_values_are_refused_before_sending(
-    recorder: Recorder, request_: SearchRequest, detail: str
-) -> None:
-    with pytest.raises(FilterNotSupported) as caught:
-        await adapter(recorder, page(RESULTS_PAGE)).search(request_)
-    assert detail in caught.value.detail
-    assert recorder.requests == []
-
-
 async def test_parses_hits_skips_ads_and_decodes_redirects(recorder: Recorder) -> None:
-    answer = await adapter(recorder, page(RESULTS_PAGE)).search(SearchRequest(query="q", num_results=20))
+    answer = await search(adapter(recorder, page(RESULTS_PAGE)), SearchRequest(query="q", num_results=20))
     assert [(r.title, r.link, r.snippet) for r in answer.results] == EXPECTED
     assert answer.answer is None
 
 
 async def test_results_are_limited_to_num_results(recorder: Recorder) -> None:
-    answer = await adapter(recorder, page(RESULTS_PAGE)).search(SearchRequest(query="q", num_results=2))
+    answer = await search(adapter(recorder, page(RESULTS_PAGE)), SearchRequest(query="q", num_results=2))
     assert [r.link for r in answer.results] == [EXPECTED[0][1], EXPECTED[1][1]]
 
 
 async def test_a_page_without_a_charset_header_is_read_as_utf8(recorder: Recorder) -> None:
     response = httpx.Response(200, content=RESULTS_PAGE.encode(), headers={"content-type": "text/html"})
-    answer = await adapter(recorder, response).search(SearchRequest(query="q", num_results=20))
+    answer = await search(adapter(recorder, response), SearchRequest(query="q", num_results=20))
     assert answer.results[-1].snippet == "Über alles."
 
 
 async def test_a_no_results_page_is_zero_results(recorder: Recorder) -> None:
-    answer = await adapter(recorder, page(NO_RESULTS_PAGE)).search(SearchRequest(query="zzqqxx"))
+    answer = await search(adapter(recorder, page(NO_RESULTS_PAGE)), SearchRequest(query="zzqqxx"))
     assert answer.results == []
 
 
 async def test_a_page_of_only_ads_is_zero_results(recorder: Recorder) -> None:
     only_ads = RESULTS_PAGE.split("<tr><td>&nbsp;</td><td>&nbsp;</td></tr>")[0] + "</table></body></html>"
-    answer = await adapter(recorder, page(only_ads)).search(SearchRequest(query="q"))
+    answer = await search(adapter(recorder, page(only_ads)), SearchRequest(query="q"))
     assert answer.results == []
 
 
-async def test_a_202_is_a_block_whatever_the_body(recorder: Recorder) -> None:
+@pytest.mark.parametrize("status", [202, 401, 403, 418, 429])
+async def test_a_bot_wall_status_is_a_block_whatever_the_body_never_a_key_or_request_problem(
+    recorder: Recorder, status: int
+) -> None:
+    # There is no key to reject and nothing wrong with the request: DuckDuckGo took us for a bot.
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, page(RESULTS_PAGE, status=202)).search(SearchRequest(query="q"))
+        await search(adapter(recorder, page(RESULTS_PAGE, status=status)), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.BLOCKED
-    assert caught.value.detail == "DuckDuckGo served a bot challenge instead of results"
-    assert caught.value.status == 202
+    assert caught.value.detail == f"HTTP {status}: the site took the request for a bot"
+    assert caught.value.status == status
+
+
+async def test_a_429_block_keeps_its_retry_after(recorder: Recorder) -> None:
+    response = httpx.Response(429, text="slow down", headers={"Retry-After": "120", "content-type": "text/plain"})
+    with pytest.raises(ProviderFailure) as caught:
+        await search(adapter(recorder, response), SearchRequest(query="q"))
+    assert (caught.value.kind, caught.value.retry_after) == (FailureKind.BLOCKED, "120")
 
 
 @pytest.mark.parametrize(
@@ -306,11 +277,16 @@ async def test_a_202_is_a_block_whatever_the_body(recorder: Recorder) -> None:
         "<html><body><p>If this persists, please email us. Our support email address includes an "
         "anonymized error code.</p></body></html>",
         ANOMALY_PAGE.replace("</body>", RESULTS_PAGE[RESULTS_PAGE.index("<table") :]),
+        # A CAPTCHA widget: its container, its frame or its script.
+        '<html><body><form action="/x"><div class="g-recaptcha" data-sitekey="k"></div></form></body></html>',
+        '<html><body><div id="hCaptcha-box"></div><p>No results.</p></body></html>',
+        '<html><body><iframe src="https://www.google.com/recaptcha/api2/anchor"></iframe></body></html>',
+        '<html><body><script src="https://js.hcaptcha.com/1/api.js"></script><p>No results.</p></body></html>',
     ],
 )
 async def test_a_challenge_page_is_a_block_not_zero_results(recorder: Recorder, html: str) -> None:
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, page(html)).search(SearchRequest(query="q"))
+        await search(adapter(recorder, page(html)), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.BLOCKED
     assert caught.value.detail == "DuckDuckGo served a bot challenge instead of results"
 
@@ -318,7 +294,7 @@ async def test_a_challenge_page_is_a_block_not_zero_results(recorder: Recorder, 
 @pytest.mark.parametrize("html", ["", "   ", "<html><body><div class='new-layout'>something else</div></body></html>"])
 async def test_an_unrecognised_page_is_malformed(recorder: Recorder, html: str) -> None:
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, page(html)).search(SearchRequest(query="q"))
+        await search(adapter(recorder, page(html)), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED
 
 
@@ -326,10 +302,7 @@ async def test_an_unrecognised_page_is_malformed(recorder: Recorder, html: str) 
     ("status", "kind"),
     [
         (400, FailureKind.BAD_REQUEST),
-        (401, FailureKind.AUTH),
-        (403, FailureKind.AUTH),
-        (418, FailureKind.BAD_REQUEST),
-        (429, FailureKind.RATE_LIMITED),
+        (404, FailureKind.BAD_REQUEST),
         (500, FailureKind.SERVER_ERROR),
         (502, FailureKind.SERVER_ERROR),
         (503, FailureKind.SERVER_ERROR),
@@ -337,7 +310,9 @@ async def test_an_unrecognised_page_is_malformed(recorder: Recorder, html: str) 
 )
 async def test_error_statuses_are_classified(recorder: Recorder, status: int, kind: FailureKind) -> None:
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, page("<html><body>error</body></html>", status=status)).search(SearchRequest(query="q"))
+        await search(
+            adapter(recorder, page("<html><body>error</body></html>", status=status)), SearchRequest(query="q")
+        )
     assert caught.value.kind is kind
     assert caught.value.status == status
     assert caught.value.provider == "duckduckgo"
@@ -348,5 +323,5 @@ async def test_a_reset_connection_is_a_network_failure(recorder: Recorder) -> No
         raise httpx.RemoteProtocolError("reset", request=request)
 
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, reset).search(SearchRequest(query="q"))
+        await search(adapter(recorder, reset), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.NETWORK

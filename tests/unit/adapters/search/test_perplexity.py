@@ -13,6 +13,7 @@ from adapters.search.perplexity import PerplexitySearch, perplexity_endpoint
 from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Filter, Freshness
 from domain.models import SearchRequest
+from tests.support.planned import search
 
 if TYPE_CHECKING:
     from conftest import Recorder
@@ -115,8 +116,9 @@ def test_declares_only_freshness() -> None:
 
 
 async def test_sends_a_chat_completion_with_the_bearer_key_and_the_exact_body(recorder: Recorder) -> None:
-    await adapter(recorder, ok(completion()), BASE + "/", model="perplexity/sonar-pro").search(
-        SearchRequest(query="what is mcp?", num_results=4)
+    await search(
+        adapter(recorder, ok(completion()), BASE + "/", model="perplexity/sonar-pro"),
+        SearchRequest(query="what is mcp?", num_results=4),
     )
     sent = recorder.sent
     assert sent.method == "POST"
@@ -146,7 +148,7 @@ async def test_freshness_maps_to_recency_or_date_filters(
     recorder: Recorder, freshness: str, fields: dict[str, str]
 ) -> None:
     request = SearchRequest(query="q", freshness=Freshness.parse(freshness))
-    await adapter(recorder, ok(completion())).search(request)
+    await search(adapter(recorder, ok(completion())), request)
     assert json.loads(recorder.sent.content) == {
         "model": MODEL,
         "messages": [{"role": "user", "content": "q"}],
@@ -160,7 +162,6 @@ async def test_freshness_maps_to_recency_or_date_filters(
 async def test_uses_search_results_when_present(recorder: Recorder) -> None:
     body = completion(
         " Sonar says hi. ",
-        citations=["https://ignored.example/"],
         search_results=[
             {"title": "First", "url": "https://a.example/x", "date": "2025-01-02", "snippet": "about x"},
             {"title": "Dated", "url": "https://b.example/", "date": "2024-12-31"},
@@ -170,13 +171,105 @@ async def test_uses_search_results_when_present(recorder: Recorder) -> None:
             {"title": "Duplicate", "url": "https://a.example/x"},
         ],
     )
-    answer = await adapter(recorder, ok(body)).search(SearchRequest(query="q", num_results=10))
+    answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q", num_results=10))
     assert answer.answer == "Sonar says hi."
     assert [(r.title, r.link, r.snippet) for r in answer.results] == [
         ("First", "https://a.example/x", "about x"),
         ("Dated", "https://b.example/", "published 2024-12-31"),
         ("https://c.example/", "https://c.example/", ""),
     ]
+
+
+async def test_citations_set_the_order_and_search_results_describe_them(recorder: Recorder) -> None:
+    # citations follow the answer's [n] markers; search_results carry titles and snippets.
+    body = completion(
+        "B [1], then A [2], then only-cited [3].",
+        citations=["https://b.example/", "https://a.example/x", "https://cited.example/only"],
+        search_results=[
+            {"title": "A", "url": "https://a.example/x", "snippet": "about a"},
+            {"title": "B", "url": "https://b.example/", "snippet": "about b"},
+            {"title": "Extra", "url": "https://extra.example/"},
+        ],
+    )
+    answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q", num_results=10))
+    assert [(r.title, r.link, r.snippet) for r in answer.results] == [
+        ("B", "https://b.example/", "about b"),
+        ("A", "https://a.example/x", "about a"),
+        ("cited.example/only", "https://cited.example/only", ""),
+        ("Extra", "https://extra.example/", ""),
+    ]
+
+
+def annotation(url: Any, title: Any = None, content: Any = None, kind: str = "url_citation") -> dict[str, Any]:
+    cited: dict[str, Any] = {"url": url, "start_index": 0, "end_index": 10}
+    if title is not None:
+        cited["title"] = title
+    if content is not None:
+        cited["content"] = content
+    return {"type": kind, "url_citation": cited}
+
+
+def openrouter_completion(content: str, annotations: Any, **extra: Any) -> dict[str, Any]:
+    message = {"role": "assistant", "content": content, "annotations": annotations}
+    return {"id": "gen-1", "model": "perplexity/sonar-pro", "choices": [{"index": 0, "message": message}], **extra}
+
+
+async def test_openrouter_sources_in_message_annotations_become_results(recorder: Recorder) -> None:
+    # OpenRouter drops Perplexity's top-level citations and passes the sources as annotations.
+    body = openrouter_completion(
+        "MCP is a protocol [1][2].",
+        [
+            annotation("https://modelcontextprotocol.io/", "Model Context Protocol", "An open protocol."),
+            annotation("https://github.com/modelcontextprotocol/python-sdk"),
+            annotation("https://modelcontextprotocol.io/", "Duplicate"),
+            annotation("javascript:alert(1)", "Not a web link"),
+            annotation("https://other.example/", "Other kind", kind="file_citation"),
+            {"type": "url_citation"},
+            "junk",
+        ],
+    )
+    answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q", num_results=10))
+    assert answer.answer == "MCP is a protocol [1][2]."
+    assert [(r.title, r.link, r.snippet) for r in answer.results] == [
+        ("Model Context Protocol", "https://modelcontextprotocol.io/", "An open protocol."),
+        (
+            "github.com/modelcontextprotocol/python-sdk",
+            "https://github.com/modelcontextprotocol/python-sdk",
+            "",
+        ),
+    ]
+
+
+async def test_annotations_fill_in_what_search_results_lack_and_long_quotes_are_cut(recorder: Recorder) -> None:
+    long_quote = "word " * 200
+    body = openrouter_completion(
+        "Answer [1].",
+        [annotation("https://a.example/", "A from annotation", long_quote)],
+        search_results=[{"title": "A", "url": "https://a.example/"}],
+        citations=["https://a.example/"],
+    )
+    answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q", num_results=10))
+    (only,) = answer.results
+    assert (only.title, only.link) == ("A", "https://a.example/")
+    assert only.snippet.startswith("word word") and only.snippet.endswith("…")
+    assert len(only.snippet) == 400
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        completion(citations=["https://a.example/"]),
+        completion(search_results=[{"url": "https://a.example/"}]),
+        openrouter_completion("The answer [1].", [annotation("https://a.example/")]),
+        openrouter_completion("The answer [1].", [], citations=["https://a.example/"]),
+    ],
+    ids=["citations", "search_results", "annotations", "openrouter with citations"],
+)
+async def test_an_answer_with_sources_never_comes_back_without_results(
+    recorder: Recorder, body: dict[str, Any]
+) -> None:
+    answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q"))
+    assert [r.link for r in answer.results] == ["https://a.example/"]
 
 
 async def test_falls_back_to_citations_with_host_and_path_titles(recorder: Recorder) -> None:
@@ -190,7 +283,7 @@ async def test_falls_back_to_citations_with_host_and_path_titles(recorder: Recor
         ],
         search_results="not a list",
     )
-    answer = await adapter(recorder, ok(body)).search(SearchRequest(query="q", num_results=10))
+    answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q", num_results=10))
     assert [(r.title, r.link, r.snippet) for r in answer.results] == [
         ("www.example.com/docs/page", "https://www.example.com/docs/page/", ""),
         ("example.org", "https://user:pw@example.org", ""),
@@ -199,7 +292,7 @@ async def test_falls_back_to_citations_with_host_and_path_titles(recorder: Recor
 
 async def test_results_are_limited_to_num_results(recorder: Recorder) -> None:
     body = completion(citations=[f"https://e.example/{i}" for i in range(8)])
-    answer = await adapter(recorder, ok(body)).search(SearchRequest(query="q", num_results=3))
+    answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q", num_results=3))
     assert [r.link for r in answer.results] == [
         "https://e.example/0",
         "https://e.example/1",
@@ -209,7 +302,7 @@ async def test_results_are_limited_to_num_results(recorder: Recorder) -> None:
 
 @pytest.mark.parametrize("extra", [{}, {"citations": None}, {"citations": "x", "search_results": []}])
 async def test_an_answer_without_sources_has_no_results(recorder: Recorder, extra: dict[str, Any]) -> None:
-    answer = await adapter(recorder, ok(completion(**extra))).search(SearchRequest(query="q"))
+    answer = await search(adapter(recorder, ok(completion(**extra))), SearchRequest(query="q"))
     assert answer.answer == "The answer [1]."
     assert answer.results == []
 
@@ -230,7 +323,7 @@ async def test_an_answer_without_sources_has_no_results(recorder: Recorder, extr
 )
 async def test_missing_choices_or_content_is_malformed(recorder: Recorder, body: dict[str, Any]) -> None:
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, ok(body)).search(SearchRequest(query="q"))
+        await search(adapter(recorder, ok(body)), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED
     assert "choices[0].message.content" in caught.value.detail
 
@@ -238,7 +331,7 @@ async def test_missing_choices_or_content_is_malformed(recorder: Recorder, body:
 async def test_a_non_json_200_is_malformed(recorder: Recorder) -> None:
     response = httpx.Response(200, text="<html>login</html>", headers={"content-type": "text/html"})
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, response).search(SearchRequest(query="q"))
+        await search(adapter(recorder, response), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED
 
 
@@ -273,7 +366,7 @@ async def test_error_statuses_are_classified(recorder: Recorder, status: int, bo
         else httpx.Response(status, text=body, headers={"content-type": "text/html"})
     )
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, response).search(SearchRequest(query="q"))
+        await search(adapter(recorder, response), SearchRequest(query="q"))
     assert caught.value.kind is kind
     assert caught.value.status == status
     assert KEY not in str(caught.value)
@@ -284,5 +377,5 @@ async def test_a_timeout_is_classified(recorder: Recorder) -> None:
         raise httpx.ReadTimeout("slow", request=request)
 
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, slow).search(SearchRequest(query="q"))
+        await search(adapter(recorder, slow), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.TIMEOUT

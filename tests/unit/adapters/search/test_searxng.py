@@ -8,9 +8,10 @@ import httpx
 import pytest
 
 from adapters.search.searxng import SearxngSearch
-from domain.errors import FailureKind, FilterNotSupported, ProviderFailure
+from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Filter, Freshness
 from domain.models import SearchRequest
+from tests.support.planned import search
 
 if TYPE_CHECKING:
     from conftest import Recorder
@@ -30,13 +31,13 @@ def ok(body: Any) -> httpx.Response:
 EMPTY = {"query": "q", "number_of_results": 0, "results": [], "unresponsive_engines": []}
 
 
-def test_declares_freshness_and_language() -> None:
+def test_declares_freshness_language_and_country_with_a_language() -> None:
     assert SearxngSearch.name == "searxng"
-    assert SearxngSearch.capabilities == {Filter.FRESHNESS, Filter.LANGUAGE}
+    assert SearxngSearch.capabilities == {Filter.FRESHNESS, Filter.LANGUAGE, Filter.COUNTRY}
 
 
 async def test_sends_a_get_for_json_output(recorder: Recorder) -> None:
-    await adapter(recorder, ok(EMPTY), BASE + "/").search(SearchRequest(query="mcp servers & more", num_results=5))
+    await search(adapter(recorder, ok(EMPTY), BASE + "/"), SearchRequest(query="mcp servers & more", num_results=5))
     sent = recorder.sent
     assert sent.method == "GET"
     assert sent.url.copy_with(query=None) == "https://searx.test/sx/search"
@@ -48,7 +49,7 @@ async def test_sends_a_get_for_json_output(recorder: Recorder) -> None:
 @pytest.mark.parametrize(("freshness", "time_range"), [("pd", "day"), ("pw", "week"), ("pm", "month"), ("py", "year")])
 async def test_filters_map_to_language_and_time_range(recorder: Recorder, freshness: str, time_range: str) -> None:
     request = SearchRequest(query="q", freshness=Freshness.parse(freshness), language="de", country="ch")
-    await adapter(recorder, ok(EMPTY)).search(request)
+    await search(adapter(recorder, ok(EMPTY)), request)
     assert dict(recorder.sent.url.params) == {
         "q": "q",
         "format": "json",
@@ -58,23 +59,15 @@ async def test_filters_map_to_language_and_time_range(recorder: Recorder, freshn
     }
 
 
-def test_a_language_without_country_is_sent_alone_and_a_country_alone_not_at_all() -> None:
-    assert SearxngSearch.request_params(SearchRequest(query="q", language="fr"))["language"] == "fr"
-    assert "language" not in SearxngSearch.request_params(SearchRequest(query="q", country="fr"))
-
-
-async def test_a_date_range_is_not_a_capability_and_is_refused_before_sending(recorder: Recorder) -> None:
-    assert Filter.FRESHNESS_RANGE not in SearxngSearch.capabilities
-    request = SearchRequest(query="q", freshness=Freshness.parse("2024-01-01to2024-02-01"))
-    with pytest.raises(FilterNotSupported) as caught:
-        await adapter(recorder, ok(EMPTY)).search(request)
-    assert "not date ranges" in caught.value.detail
-    assert recorder.requests == []
-
-
 async def test_credentials_in_the_base_url_become_basic_auth(recorder: Recorder) -> None:
-    await adapter(recorder, ok(EMPTY), "https://user:s3cret@searx.test").search(SearchRequest(query="q"))
+    await search(adapter(recorder, ok(EMPTY), "https://user:s3cret@searx.test"), SearchRequest(query="q"))
     assert recorder.sent.headers["Authorization"] == "Basic dXNlcjpzM2NyZXQ="  # user:s3cret
+    assert recorder.sent.url.userinfo == b""  # sent once, as the header, not also in the URL
+
+
+async def test_percent_encoded_credentials_are_decoded_for_basic_auth(recorder: Recorder) -> None:
+    await search(adapter(recorder, ok(EMPTY), "https://us%40er:p%3Ass@searx.test"), SearchRequest(query="q"))
+    assert recorder.sent.headers["Authorization"] == "Basic dXNAZXI6cDpzcw=="  # us@er:p:ss
 
 
 async def test_maps_results_and_repairs_or_skips_odd_items(recorder: Recorder) -> None:
@@ -93,7 +86,7 @@ async def test_maps_results_and_repairs_or_skips_odd_items(recorder: Recorder) -
         ["not", "an", "object"],
         {"url": "https://d.example/", "content": {"nested": True}},
     ]
-    answer = await adapter(recorder, ok({**EMPTY, "results": items})).search(SearchRequest(query="q", num_results=10))
+    answer = await search(adapter(recorder, ok({**EMPTY, "results": items})), SearchRequest(query="q", num_results=10))
     assert [(r.title, r.link, r.snippet) for r in answer.results] == [
         ("Good", "https://a.example/", "spaced text"),
         ("No content", "https://b.example/", ""),
@@ -105,12 +98,12 @@ async def test_maps_results_and_repairs_or_skips_odd_items(recorder: Recorder) -
 
 async def test_results_are_limited_to_num_results(recorder: Recorder) -> None:
     items = [{"title": str(i), "url": f"https://e.example/{i}", "content": ""} for i in range(9)]
-    answer = await adapter(recorder, ok({**EMPTY, "results": items})).search(SearchRequest(query="q", num_results=4))
+    answer = await search(adapter(recorder, ok({**EMPTY, "results": items})), SearchRequest(query="q", num_results=4))
     assert [r.title for r in answer.results] == ["0", "1", "2", "3"]
 
 
 async def test_no_results_is_zero_results(recorder: Recorder) -> None:
-    assert (await adapter(recorder, ok(EMPTY)).search(SearchRequest(query="q"))).results == []
+    assert (await search(adapter(recorder, ok(EMPTY)), SearchRequest(query="q"))).results == []
 
 
 @pytest.mark.parametrize(
@@ -123,7 +116,7 @@ async def test_no_results_is_zero_results(recorder: Recorder) -> None:
 )
 async def test_wrong_shapes_are_malformed(recorder: Recorder, body: Any, detail: str) -> None:
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, ok(body)).search(SearchRequest(query="q"))
+        await search(adapter(recorder, ok(body)), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED
     assert detail in caught.value.detail
 
@@ -132,7 +125,7 @@ async def test_an_html_200_is_malformed(recorder: Recorder) -> None:
     # A misconfigured proxy or login page answering in place of the instance.
     response = httpx.Response(200, text="<html><body>Sign in</body></html>", headers={"content-type": "text/html"})
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, response).search(SearchRequest(query="q"))
+        await search(adapter(recorder, response), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED
 
 
@@ -141,7 +134,7 @@ async def test_a_403_explains_the_json_setting_and_keeps_the_classification(reco
         403, text="<html><body><h1>403 Forbidden</h1></body></html>", headers={"content-type": "text/html"}
     )
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, forbidden, "https://admin:hunter2@searx.test/private").search(SearchRequest(query="q"))
+        await search(adapter(recorder, forbidden, "https://admin:hunter2@searx.test/private"), SearchRequest(query="q"))
     failure = caught.value
     assert failure.kind is FailureKind.AUTH  # what http_errors says a 403 is
     assert failure.status == 403
@@ -159,7 +152,7 @@ async def test_a_403_keeps_retry_after_and_the_instance_message(recorder: Record
         403, text="format not allowed", headers={"content-type": "text/plain", "Retry-After": "5"}
     )
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, forbidden).search(SearchRequest(query="q"))
+        await search(adapter(recorder, forbidden), SearchRequest(query="q"))
     assert caught.value.detail.startswith("HTTP 403: format not allowed; ")
     assert caught.value.retry_after == "5"
 
@@ -180,7 +173,7 @@ async def test_other_error_statuses_are_classified_without_the_json_hint(
 ) -> None:
     response = httpx.Response(status, text="<html>error</html>", headers={"content-type": "text/html"})
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, response, "https://admin:hunter2@searx.test").search(SearchRequest(query="q"))
+        await search(adapter(recorder, response, "https://admin:hunter2@searx.test"), SearchRequest(query="q"))
     assert caught.value.kind is kind
     assert caught.value.status == status
     assert "search.formats" not in caught.value.detail
@@ -192,6 +185,6 @@ async def test_an_unreachable_instance_is_a_network_failure_without_the_url(reco
         raise httpx.ConnectError("[Errno 111] https://admin:hunter2@searx.test", request=request)
 
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(recorder, refuse, "https://admin:hunter2@searx.test").search(SearchRequest(query="q"))
+        await search(adapter(recorder, refuse, "https://admin:hunter2@searx.test"), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.NETWORK
     assert "hunter2" not in str(caught.value)

@@ -14,6 +14,7 @@ from adapters.search.serper import SerperSearch
 from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Freshness
 from domain.models import SearchRequest
+from tests.support.planned import search
 
 pytestmark = pytest.mark.anyio
 KEY = "serper-test-key-0123456789"
@@ -31,23 +32,13 @@ async def test_sends_a_post_with_the_key_header_and_the_exact_body() -> None:
         seen.append(request)
         return httpx.Response(200, json={"searchParameters": {"q": "x"}, "organic": []})
 
-    await adapter(handler, "https://serper.test/").search(SearchRequest(query="mcp servers", num_results=7))
+    await search(adapter(handler, "https://serper.test/"), SearchRequest(query="mcp servers", num_results=7))
     (sent,) = seen
     assert sent.method == "POST"
     assert str(sent.url) == "https://serper.test/search"
     assert sent.headers["X-API-KEY"] == KEY
     assert sent.headers["Content-Type"] == "application/json"
     assert json.loads(sent.content) == {"q": "mcp servers", "num": 7}
-
-
-@pytest.mark.parametrize(
-    ("freshness", "tbs"),
-    [("pd", "qdr:d"), ("pw", "qdr:w"), ("pm", "qdr:m"), ("py", "qdr:y"),
-     ("2024-01-02to2024-03-04", "cdr:1,cd_min:01/02/2024,cd_max:03/04/2024")],
-)  # fmt: skip
-def test_filters_map_to_gl_hl_and_tbs(freshness: str, tbs: str) -> None:
-    request = SearchRequest(query="q", num_results=3, freshness=Freshness.parse(freshness), country="de", language="fr")
-    assert SerperSearch.request_body(request) == {"q": "q", "num": 3, "gl": "de", "hl": "fr", "tbs": tbs}
 
 
 def test_freshness_range_is_inclusive_dates() -> None:
@@ -64,8 +55,9 @@ async def test_maps_organic_results_and_repairs_or_skips_odd_items() -> None:
         "not an object",
         {"link": "https://d.example/", "snippet": ["list"]},
     ]
-    answer = await adapter(lambda r: httpx.Response(200, json={"searchParameters": {}, "organic": organic})).search(
-        SearchRequest(query="q", num_results=10)
+    answer = await search(
+        adapter(lambda r: httpx.Response(200, json={"searchParameters": {}, "organic": organic})),
+        SearchRequest(query="q", num_results=10),
     )
     assert [(r.title, r.link, r.snippet) for r in answer.results] == [
         ("Good", "https://a.example/", "spaced snippet"),
@@ -77,8 +69,8 @@ async def test_maps_organic_results_and_repairs_or_skips_odd_items() -> None:
 
 
 async def test_no_organic_block_with_search_parameters_is_zero_results() -> None:
-    answer = await adapter(lambda r: httpx.Response(200, json={"searchParameters": {"q": "q"}})).search(
-        SearchRequest(query="q")
+    answer = await search(
+        adapter(lambda r: httpx.Response(200, json={"searchParameters": {"q": "q"}})), SearchRequest(query="q")
     )
     assert answer.results == []
 
@@ -100,7 +92,7 @@ async def test_error_statuses_are_classified(status: int, body: object, kind: Fa
         return httpx.Response(status, json=body) if isinstance(body, dict) else httpx.Response(status, text=str(body))
 
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(handler).search(SearchRequest(query="q"))
+        await search(adapter(handler), SearchRequest(query="q"))
     assert caught.value.kind is kind
     assert caught.value.status == status
     assert KEY not in str(caught.value)
@@ -117,5 +109,5 @@ async def test_error_statuses_are_classified(status: int, body: object, kind: Fa
 )
 async def test_wrong_shapes_are_malformed(response: httpx.Response) -> None:
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(lambda r: response).search(SearchRequest(query="q"))
+        await search(adapter(lambda r: response), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED

@@ -11,8 +11,8 @@ from pydantic import SecretStr
 
 from adapters.search.tavily import TavilySearch
 from domain.errors import FailureKind, ProviderFailure
-from domain.filters import Freshness
 from domain.models import SearchRequest
+from tests.support.planned import search
 
 pytestmark = pytest.mark.anyio
 KEY = "tvly-test-key-0123456789"
@@ -31,7 +31,7 @@ async def test_sends_a_post_with_a_bearer_key_and_the_exact_body() -> None:
         seen.append(request)
         return httpx.Response(200, json={"query": "q", "results": []})
 
-    await adapter(handler).search(SearchRequest(query="rust async", num_results=4))
+    await search(adapter(handler), SearchRequest(query="rust async", num_results=4))
     (sent,) = seen
     assert sent.method == "POST"
     assert str(sent.url) == "https://tavily.test/search"
@@ -46,16 +46,6 @@ async def test_sends_a_post_with_a_bearer_key_and_the_exact_body() -> None:
     }
 
 
-@pytest.mark.parametrize(
-    ("freshness", "extra"),
-    [("pd", {"time_range": "day"}), ("py", {"time_range": "year"}),
-     ("2024-05-01to2024-05-31", {"start_date": "2024-05-01", "end_date": "2024-05-31"})],
-)  # fmt: skip
-def test_freshness_maps_to_time_range_or_dates(freshness: str, extra: dict[str, str]) -> None:
-    body = TavilySearch.request_body(SearchRequest(query="q", freshness=Freshness.parse(freshness)))
-    assert {k: body[k] for k in extra} == extra
-
-
 async def test_maps_results_to_title_link_snippet_and_survives_odd_items() -> None:
     items = [
         {"title": "A", "url": "https://a.example/", "content": "about a", "score": 0.9, "raw_content": None},
@@ -63,8 +53,9 @@ async def test_maps_results_to_title_link_snippet_and_survives_odd_items() -> No
         {"title": "no url", "content": "x"},
         None,
     ]
-    answer = await adapter(lambda r: httpx.Response(200, json={"query": "q", "results": items})).search(
-        SearchRequest(query="q", num_results=5)
+    answer = await search(
+        adapter(lambda r: httpx.Response(200, json={"query": "q", "results": items})),
+        SearchRequest(query="q", num_results=5),
     )
     assert [(r.title, r.link, r.snippet) for r in answer.results] == [
         ("A", "https://a.example/", "about a"),
@@ -81,7 +72,7 @@ async def test_maps_results_to_title_link_snippet_and_survives_odd_items() -> No
 async def test_error_statuses_are_classified_and_keep_the_providers_message(status: int, kind: FailureKind) -> None:
     body = {"detail": {"error": f"problem {status}"}}
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(lambda r: httpx.Response(status, json=body)).search(SearchRequest(query="q"))
+        await search(adapter(lambda r: httpx.Response(status, json=body)), SearchRequest(query="q"))
     assert caught.value.kind is kind
     assert caught.value.detail == f"HTTP {status}: problem {status}"
 
@@ -89,5 +80,5 @@ async def test_error_statuses_are_classified_and_keep_the_providers_message(stat
 @pytest.mark.parametrize("payload", [{"results": None}, {"answer": "x"}, {"results": {"a": 1}}])
 async def test_missing_or_mistyped_results_are_malformed(payload: dict[str, object]) -> None:
     with pytest.raises(ProviderFailure) as caught:
-        await adapter(lambda r: httpx.Response(200, json=payload)).search(SearchRequest(query="q"))
+        await search(adapter(lambda r: httpx.Response(200, json=payload)), SearchRequest(query="q"))
     assert caught.value.kind is FailureKind.MALFORMED
