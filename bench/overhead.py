@@ -13,7 +13,8 @@ Against a local fake Serper (bench/fake_serper.py, its own process, answers at o
 3. in-process: ``mcp.Client(build_server(container))``, the canned server in-process (the SDK's own
    floor: dispatch plus the client's check of the result against the output schema) and the bare
    POST, alternating; goal: at most 0.5 ms over the bare POST. The floor is printed so that what the
-   SDK costs and what searchrelay adds can be told apart.
+   SDK costs and what searchrelay adds can be told apart, and so is searchrelay with an instant
+   in-memory provider port (the MCP face and the use case without the adapter's HTTP path).
 4. the client's output-schema check of one result: the flat schema searchrelay lists against the
    schema pydantic writes for the same model (``$defs``/``$ref``, ``anyOf`` for nullables).
 5. the time from spawning ``searchrelay`` to its ``tools/list`` answer, beside the floor the SDK sets
@@ -135,6 +136,7 @@ async def transports(rounds: int) -> Timings:
 
 
 async def in_process(base_url: str, rounds: int) -> Timings:
+    from dependency_injector import providers
     from mcp import Client
 
     from bench.canned_server import build
@@ -142,18 +144,29 @@ async def in_process(base_url: str, rounds: int) -> Timings:
     from entrypoints.logging_setup import configure_logging
     from entrypoints.mcp_server import build_server
     from entrypoints.settings import Settings
+    from tests.support.fake_ports import FakeSearch
 
     settings = Settings.from_values({"SERPER_API_KEY": "bench-key", "SERPER_BASE_URL": base_url})
     container = build_container(settings)
     configure_logging(settings.log_level, container.redactor())  # as `searchrelay serve` does
+    # The same server with an instant in-memory provider port: what the face and the use case cost
+    # without the provider adapter's HTTP path.
+    no_http = build_container(settings)
+    no_http.serper.override(providers.Object(FakeSearch("serper")))
     async with (
         Client(build_server(container)) as relay,
+        Client(build_server(no_http)) as relay_no_http,
         Client(build()) as canned,
         httpx.AsyncClient() as client,
     ):
-        for session in (relay, canned):
+        for session in (relay, relay_no_http, canned):
             await session.list_tools()
-        calls = {"bare": bare_post(client, base_url), "searchrelay": tool_call(relay), "floor": tool_call(canned)}
+        calls = {
+            "bare": bare_post(client, base_url),
+            "searchrelay": tool_call(relay),
+            "no_http": tool_call(relay_no_http),
+            "floor": tool_call(canned),
+        }
         return await alternate(calls, rounds)
 
 
@@ -233,6 +246,7 @@ def report(stdio: Timings, transport: Timings, local: Timings) -> None:
     print(line.format("the SDK's floor (canned result), median", median_ms(local["floor"]), ""))
     added = [r - b - f for r, b, f in zip(local["searchrelay"], local["bare"], local["floor"], strict=True)]
     print(line.format("searchrelay - bare POST - SDK floor", statistics.median(added) * 1000, ""))
+    print(line.format("  of which face + use case (no HTTP)", paired_ms(local["no_http"], local["floor"]), ""))
 
 
 def main() -> None:
