@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import anyio
 
 from application.read_pages import PageReader
+from domain.arguments import check_url
 from domain.errors import PageUnavailable
 from domain.paging import TextWindow, continuation_note, cut
 
@@ -28,10 +29,12 @@ class FetchPage:
         self._deadline = deadline
 
     async def run(self, url: str, *, max_bytes: int, start_index: int = 0) -> PageWindow:
-        """Raises ``PageUnavailable``/``UnsafeUrl`` for the page, ``InvalidRequestError`` for a bad start_index.
+        """Raises ``PageUnavailable``/``UnsafeUrl`` for the page, ``InvalidRequestError`` for a bad
+        start_index or a URL with a control character in it.
 
         The call's deadline bounds the read as it bounds a search, whatever the page timeout.
         """
+        url = check_url(url)
         try:
             with anyio.fail_after(self._deadline):
                 page = await self._reader.read(url)

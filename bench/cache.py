@@ -27,8 +27,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from application.web_search import WebSearch  # noqa: E402
 from domain.models import SearchRequest  # noqa: E402
-from entrypoints.container import Container, build_container  # noqa: E402
+from entrypoints.container import Container, build_container, running  # noqa: E402
 from entrypoints.settings import Settings  # noqa: E402
 from tests.support.fake_provider import serper_reply  # noqa: E402
 from tests.support.fault_server import FaultProvider  # noqa: E402
@@ -36,11 +37,15 @@ from tests.support.fault_server import FaultProvider  # noqa: E402
 
 def container(serper: FaultProvider, **env: Any) -> Container:
     values = {"SERPER_API_KEY": "bench-serper-key", "SERPER_BASE_URL": serper.url, **env}
-    return build_container(Settings(_env_file=None, **values))
+    return build_container(Settings.from_values(values))
 
 
 async def hit_latencies(serper: FaultProvider, hits: int) -> tuple[list[float], int]:
-    web_search = container(serper).web_search()
+    async with running(container(serper)) as services:
+        return await _hits(services.web_search, serper, hits)
+
+
+async def _hits(web_search: WebSearch, serper: FaultProvider, hits: int) -> tuple[list[float], int]:
     await web_search.run(SearchRequest(query="Model Context Protocol"))
     before = serper.count
     timings = []
@@ -55,7 +60,11 @@ async def hit_latencies(serper: FaultProvider, hits: int) -> tuple[list[float], 
 
 
 async def concurrent_cold(serper: FaultProvider, calls: int, ttl: float) -> tuple[int, int, float]:
-    web_search = container(serper, SEARCHRELAY_CACHE_TTL_SECONDS=ttl).web_search()
+    async with running(container(serper, SEARCHRELAY_CACHE_TTL_SECONDS=ttl)) as services:
+        return await _concurrent(services.web_search, serper, calls)
+
+
+async def _concurrent(web_search: WebSearch, serper: FaultProvider, calls: int) -> tuple[int, int, float]:
     before = serper.count
     started = time.perf_counter()
     outcomes = await asyncio.gather(

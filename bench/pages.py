@@ -91,12 +91,13 @@ async def measure(base_url: str, concurrency: int, runs: int) -> dict[str, Any]:
     from entrypoints.mcp_server import build_server
     from entrypoints.settings import Settings
 
-    settings = Settings(
-        _env_file=None,
-        SERPER_API_KEY="bench-key",
-        SERPER_BASE_URL=base_url,
-        SEARCHRELAY_ALLOW_PRIVATE_NETWORKS=True,
-        SEARCHRELAY_PAGE_CONCURRENCY=concurrency,
+    settings = Settings.from_values(
+        {
+            "SERPER_API_KEY": "bench-key",
+            "SERPER_BASE_URL": base_url,
+            "SEARCHRELAY_ALLOW_PRIVATE_NETWORKS": True,
+            "SEARCHRELAY_PAGE_CONCURRENCY": concurrency,
+        }
     )
     async with Client(build_server(build_container(settings))) as client:
         # Warm-up: the first extraction imports trafilatura and friends.

@@ -38,6 +38,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -129,29 +130,34 @@ class Figures:
 
 
 async def soak(serper_url: str, tavily_url: str, calls: int, workers: int) -> Figures:
-    from domain.models import SearchFailed, SearchRequest
-    from entrypoints import provider_catalog
-    from entrypoints.container import build_container, close_clients
-    from entrypoints.rendering import render_failure, render_outcome
+    from entrypoints.container import build_container, running
     from entrypoints.settings import Settings
 
-    settings = Settings(
-        _env_file=None,
-        SERPER_API_KEY=SERPER_KEY,
-        TAVILY_API_KEY=TAVILY_KEY,
-        SERPER_BASE_URL=serper_url,
-        TAVILY_BASE_URL=tavily_url,
-        SEARCHRELAY_TIMEOUT_SECONDS=0.25,
-        SEARCHRELAY_DEADLINE_SECONDS=1.0,
-        SEARCHRELAY_HEDGE_AFTER_SECONDS=0.15,
-        SEARCHRELAY_HEDGE_MIN_SECONDS=0.05,
-        SEARCHRELAY_BREAKER_FAILURES=5,
-        SEARCHRELAY_BREAKER_COOLDOWN_SECONDS=0.5,
-        SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS=2.0,
-        SEARCHRELAY_CACHE_TTL_SECONDS=0,
+    settings = Settings.from_values(
+        {
+            "SERPER_API_KEY": SERPER_KEY,
+            "TAVILY_API_KEY": TAVILY_KEY,
+            "SERPER_BASE_URL": serper_url,
+            "TAVILY_BASE_URL": tavily_url,
+            "SEARCHRELAY_TIMEOUT_SECONDS": 0.25,
+            "SEARCHRELAY_DEADLINE_SECONDS": 1.0,
+            "SEARCHRELAY_HEDGE_AFTER_SECONDS": 0.15,
+            "SEARCHRELAY_HEDGE_MIN_SECONDS": 0.05,
+            "SEARCHRELAY_BREAKER_FAILURES": 5,
+            "SEARCHRELAY_BREAKER_COOLDOWN_SECONDS": 0.5,
+            "SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS": 2.0,
+            "SEARCHRELAY_CACHE_TTL_SECONDS": 0,
+        }
     )
-    container = build_container(settings)
-    web_search = container.web_search()
+    async with running(build_container(settings)) as services:
+        return await _soak(services.web_search, calls, workers)
+
+
+async def _soak(web_search: Any, calls: int, workers: int) -> Figures:
+    from domain.models import SearchFailed, SearchRequest
+    from entrypoints import provider_catalog
+    from entrypoints.rendering import render_failure, render_outcome
+
     key_variables = provider_catalog.key_variables()
     figures = Figures()
     next_call = 0
@@ -182,7 +188,6 @@ async def soak(serper_url: str, tavily_url: str, calls: int, workers: int) -> Fi
     started = time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(workers)))
     figures.took = time.perf_counter() - started
-    await close_clients(container.opened_clients())
     return figures
 
 

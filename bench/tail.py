@@ -59,9 +59,8 @@ def relay(serper: FakeProvider, tavily: FakeProvider, **env: Any) -> Client:
         "SEARCHRELAY_CACHE_TTL_SECONDS": 0,
         **env,
     }
-    container = build_container(Settings(_env_file=None, **values))
-    container.web_search()  # build the object graph now, not inside the first timed call
-    return Client(build_server(container))
+    # The server's lifespan builds the object graph when the client connects, not in a timed call.
+    return Client(build_server(build_container(Settings.from_values(values))))
 
 
 async def timed(client: Client, query: str, expect: str) -> float:

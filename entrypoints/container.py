@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -10,7 +14,8 @@ from dependency_injector import containers, providers
 
 from adapters.cache.memory import MemoryCache
 from adapters.clock import SystemClock
-from adapters.pages.extractor import TrafilaturaExtractor
+from adapters.pages.extraction_pool import ProcessExtractionPool
+from adapters.pages.extractor import EXTRACTOR_PATH, WORKER_PRELOAD
 from adapters.pages.fetcher import SafePageFetcher
 from adapters.search.brave import BraveSearch
 from adapters.search.duckduckgo import DuckDuckGoLiteSearch
@@ -33,23 +38,42 @@ from entrypoints.settings import Settings
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
 PAGE_CACHE_SECONDS = 600.0  # never longer than SEARCHRELAY_CACHE_TTL_SECONDS; 0 there disables it too
+# What read pages may hold in memory together (a page may be as large as the download cap).
+PAGE_CACHE_BYTES = 20_000_000
 
 
-def open_client(opened: list[httpx.AsyncClient], **options: Any) -> httpx.AsyncClient:
-    """An AsyncClient that the server's lifespan will close (see ``close_clients``)."""
-    client = httpx.AsyncClient(**options)
-    opened.append(client)
-    return client
+def page_text_bytes(page: PageText) -> int:
+    return sys.getsizeof(page.markdown)
 
 
-async def close_clients(opened: list[httpx.AsyncClient]) -> None:
-    while opened:
-        await opened.pop().aclose()
+async def extraction_workers(settings: Settings) -> AsyncIterator[ProcessExtractionPool]:
+    """Worker processes that extract pages and can be killed, for as long as the container runs.
+
+    Their fork server starts in the background at once, so the first page pays a fork rather
+    than the extraction libraries' imports, and nothing a face answers first waits for it.
+    """
+    pool = ProcessExtractionPool(
+        EXTRACTOR_PATH,
+        workers=settings.extraction_workers,
+        timeout_seconds=settings.page_timeout_seconds,
+        memory_limit_bytes=settings.extraction_memory_mb * 1_000_000,
+        # entrypoints.main: what the `searchrelay` script (each worker runs it again) imports.
+        preload=(*WORKER_PRELOAD, "entrypoints.main"),
+    )
+    pool.warm()
+    try:
+        yield pool
+    finally:
+        await pool.aclose()
 
 
-def select_ports(settings: Settings, **factories: Callable[[], SearchPort]) -> list[SearchPort]:
-    """Instantiate only the providers in the chain, in chain order."""
-    return [factories[name]() for name in provider_catalog.chain_names(settings)]
+async def select_ports(settings: Settings, **factories: Callable[[], Any]) -> list[SearchPort]:
+    """Instantiate only the providers in the chain, in chain order.
+
+    A factory answers with an awaitable while its adapter depends on an HTTP client resource
+    (dependency-injector's async mode), with the adapter itself when a test put a fake there.
+    """
+    return [await _settled(factories[name]()) for name in provider_catalog.chain_names(settings)]
 
 
 def perplexity_search(client: httpx.AsyncClient, settings: Settings) -> PerplexitySearch:
@@ -69,17 +93,20 @@ class Container(containers.DeclarativeContainer):
 
     clock = providers.Singleton(SystemClock)
     redactor = providers.Singleton(lambda s: Redactor(s.secret_values()), settings)
-    opened_clients: providers.Singleton[list[httpx.AsyncClient]] = providers.Singleton(list)
+
+    # Resources: opened by ``running()`` before a face serves anything, closed by it afterwards
+    # (an httpx.AsyncClient is an async context manager, so the container enters and exits it).
+    # Anything else with a lifetime (the extraction workers below) is a Resource too.
+    #
     # One client for every provider call: connection pooling across calls and providers.
     # The per-attempt bound is enforced by the chain; this timeout is the transport's backstop.
-    http_client = providers.Singleton(
-        open_client, opened_clients, timeout=settings.provided.timeout_seconds, headers={"User-Agent": USER_AGENT}
+    http_client = providers.Resource(
+        httpx.AsyncClient, timeout=settings.provided.timeout_seconds, headers={"User-Agent": USER_AGENT}
     )
     # Pages get their own client: no proxies from the environment (the fetcher pins vetted
     # addresses, which a proxy would bypass) and no automatic redirects (each hop is vetted).
-    page_client = providers.Singleton(
-        open_client,
-        opened_clients,
+    page_client = providers.Resource(
+        httpx.AsyncClient,
         trust_env=False,
         follow_redirects=False,
         timeout=providers.Factory(httpx.Timeout, settings.provided.page_timeout_seconds, connect=5.0),
@@ -146,6 +173,8 @@ class Container(containers.DeclarativeContainer):
         clock,
         ttl_seconds=providers.Callable(lambda s: min(s.cache_ttl_seconds, PAGE_CACHE_SECONDS), settings),
         max_entries=32,
+        size_of=page_text_bytes,
+        max_size=PAGE_CACHE_BYTES,
     )
     page_fetcher = providers.Singleton(
         SafePageFetcher,
@@ -154,11 +183,11 @@ class Container(containers.DeclarativeContainer):
         max_body_bytes=settings.provided.page_max_download_bytes,
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
-    extractor = providers.Singleton(TrafilaturaExtractor)
+    extraction = providers.Resource(extraction_workers, settings)
     page_reader = providers.Singleton(
         PageReader,
         page_fetcher,
-        extractor,
+        extraction,
         page_timeout=settings.provided.page_timeout_seconds,
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,
@@ -179,3 +208,36 @@ class Container(containers.DeclarativeContainer):
 
 def build_container(settings: Settings) -> Container:
     return Container(settings=providers.Object(settings))
+
+
+@dataclass(frozen=True)
+class Services:
+    """The use cases a face calls, built from a running container."""
+
+    web_search: WebSearch
+    fetch_page: FetchPage
+
+
+@asynccontextmanager
+async def running(container: Container) -> AsyncIterator[Services]:
+    """Open the container's resources, hand out the use cases, and close every resource at the end.
+
+    Because the HTTP clients are async resources, every provider that depends on them answers with
+    an awaitable (dependency-injector's async mode); one that a test overrode with a plain object
+    answers with the object itself. Both are resolved here, once, so no face deals with either.
+    Resources are opened before anything that uses them is built, and closed after the face is done.
+    """
+    await _settled(container.init_resources())
+    try:
+        yield Services(
+            web_search=await _settled(container.web_search()),
+            fetch_page=await _settled(container.fetch_page()),
+        )
+    finally:
+        await _settled(container.shutdown_resources())
+        # The closed clients must not be handed out again if the container is started anew.
+        container.reset_singletons()
+
+
+async def _settled(value: Any) -> Any:
+    return await value if inspect.isawaitable(value) else value

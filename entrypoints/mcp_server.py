@@ -1,142 +1,185 @@
-"""The MCP face: tools with schemas, Markdown for the model plus structured content."""
+"""The MCP face: two tools, one resource and logging, on the SDK's low-level ``Server``.
+
+The low-level server serves exactly what is registered here, so the capabilities it advertises
+are the ones it serves (tools, resources, logging; no prompts). Tool arguments are checked by our
+own strict models with our own messages (entrypoints/tool_arguments.py), and the schemas clients
+receive are written flat (entrypoints/flat_schema.py).
+"""
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
-from mcp.server.mcpserver import Context, MCPServer
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.server import Server, ServerRequestContext
+from mcp.shared.exceptions import MCPError
+from mcp.types import (
+    INVALID_PARAMS,
+    CallToolRequestParams,
+    CallToolResult,
+    EmptyResult,
+    ListResourcesResult,
+    ListResourceTemplatesResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    ReadResourceRequestParams,
+    ReadResourceResult,
+    Resource,
+    SetLevelRequestParams,
+    TextContent,
+    TextResourceContents,
+)
+from pydantic import BaseModel
 
 from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable
 from domain.models import SearchFailed
 from entrypoints import provider_catalog
-from entrypoints.container import Container, close_clients
+from entrypoints.client_logging import ClientLog
+from entrypoints.container import Container, Services, running
 from entrypoints.provider_status import provider_report
 from entrypoints.rendering import render_failure, render_outcome, render_page
-from entrypoints.requests import build_request
+from entrypoints.search_request import build_request
+from entrypoints.tool_arguments import ArgumentProblems, parse_arguments
 from entrypoints.tool_schema import (
+    FORMS,
     INSTRUCTIONS,
-    WEB_FETCH_DESCRIPTION,
-    WEB_SEARCH_DESCRIPTION,
-    Country,
-    FetchToolResult,
-    Freshness,
-    FullPages,
-    Language,
-    MaxBytes,
-    NumResults,
     PageFetchResult,
-    Query,
-    SearchToolResult,
-    StartIndex,
-    Url,
+    WebFetchArguments,
+    WebSearchArguments,
+    tool_definitions,
 )
 
 logger = logging.getLogger(__name__)
 
-READ_ONLY = {"read_only_hint": True, "open_world_hint": True, "destructive_hint": False, "idempotent_hint": True}
+VERSION = "0.1.0"
+PROVIDERS_URI = "searchrelay://providers"
+Context = ServerRequestContext[Services, Any]
+ToolBody = Callable[[Services, Any, Context], Awaitable[CallToolResult]]
 
 
-def build_server(container: Container) -> MCPServer[None]:
-    @asynccontextmanager
-    async def lifespan(_: MCPServer[None]) -> AsyncIterator[None]:
-        try:
-            yield None
-        finally:
-            await close_clients(container.opened_clients())
-            # The closed clients must not be handed out again if the server is started anew.
-            container.reset_singletons()
-
-    server: MCPServer[None] = MCPServer(
-        "searchrelay",
-        instructions=INSTRUCTIONS,
-        version="0.1.0",
-        lifespan=lifespan,
-        log_level=container.settings().log_level,
-    )
+def build_server(container: Container) -> Server[Services]:
+    client_log = ClientLog(container.redactor())
     key_variables = provider_catalog.key_variables()
+    tools = tool_definitions()
+    listed = ListToolsResult(tools=tools)
+    schemas = {tool.name: tool.input_schema for tool in tools}
 
-    async def web_search(
-        query: Query,
-        ctx: Context,
-        num_results: NumResults = 3,
-        return_full_pages: FullPages = False,
-        freshness: Freshness = None,
-        country: Country = None,
-        language: Language = None,
-    ) -> SearchToolResult:
+    @asynccontextmanager
+    async def lifespan(_: Server[Services]) -> AsyncIterator[Services]:
+        async with running(container) as services, client_log.attached():
+            yield services
+
+    async def web_search(services: Services, arguments: WebSearchArguments, ctx: Context) -> CallToolResult:
         async def progress(done: int, total: int) -> None:
-            await ctx.report_progress(done, total=total, message=f"read {done} of {total} pages")
+            await ctx.session.report_progress(done, total, f"read {done} of {total} pages")
 
         try:
-            request = build_request(
-                query,
-                num_results,
-                return_full_pages=return_full_pages,
-                freshness=freshness,
-                country=country,
-                language=language,
-            )
-            outcome = await container.web_search().run(request, progress if return_full_pages else None)
+            request = build_request(**arguments.model_dump())  # the tool's arguments are build_request's
+            outcome = await services.web_search.run(request, progress if request.return_full_pages else None)
         except SearchFailed as failed:
             return _error(render_failure(failed, key_variables))
         except (ConfigurationError, InvalidRequestError) as error:
             return _error(str(error))
         return CallToolResult(
-            content=[TextContent(type="text", text=render_outcome(outcome, full_pages=return_full_pages))],
+            content=[TextContent(type="text", text=render_outcome(outcome, full_pages=request.return_full_pages))],
             structured_content=outcome.model_dump(mode="json"),
         )
 
-    async def web_fetch(url: Url, max_bytes: MaxBytes = 51200, start_index: StartIndex = 0) -> FetchToolResult:
+    async def web_fetch(services: Services, arguments: WebFetchArguments, ctx: Context) -> CallToolResult:
         try:
-            page = await container.fetch_page().run(url.strip(), max_bytes=max_bytes, start_index=start_index)
+            page = await services.fetch_page.run(
+                arguments.url, max_bytes=arguments.max_bytes, start_index=arguments.start_index
+            )
         except PageUnavailable as missing:
             return _error(f"Could not read {missing.url}: {missing.reason}")
         except InvalidRequestError as error:
             return _error(str(error))
+        window = page.window
         structured = PageFetchResult(
             url=page.url,
             content_type=page.content_type,
-            content=page.window.text,
-            start_index=page.window.start_index,
-            end_index=page.window.end_index,
-            total_chars=page.window.total_chars,
-            truncated=page.window.truncated,
-            next_start_index=page.window.end_index if page.window.truncated else None,
+            content=window.text,
+            start_index=window.start_index,
+            end_index=window.end_index,
+            total_chars=window.total_chars,
+            truncated=window.truncated,
+            next_start_index=window.end_index if window.truncated else None,
         )
         return CallToolResult(
             content=[TextContent(type="text", text=render_page(page))],
             structured_content=structured.model_dump(mode="json"),
         )
 
-    server.add_tool(
-        web_search,
-        name="web_search",
-        title="Web search",
-        description=WEB_SEARCH_DESCRIPTION,
-        annotations=ToolAnnotations(title="Web search", **READ_ONLY),
-    )
-    server.add_tool(
-        web_fetch,
-        name="web_fetch",
-        title="Read a web page",
-        description=WEB_FETCH_DESCRIPTION,
-        annotations=ToolAnnotations(title="Read a web page", **READ_ONLY),
-    )
+    bodies: dict[str, tuple[type[BaseModel], ToolBody]] = {
+        "web_search": (WebSearchArguments, web_search),
+        "web_fetch": (WebFetchArguments, web_fetch),
+    }
 
-    @server.resource(
-        "searchrelay://providers",
-        name="providers",
-        title="Search provider chain and health",
-        description="The provider chain in order, with circuit state, last failure and recent latency.",
-        mime_type="application/json",
-    )
-    def providers_resource() -> str:
-        return json.dumps(provider_report(container), indent=2)
+    async def list_tools(ctx: Context, params: PaginatedRequestParams | None) -> ListToolsResult:
+        return listed
 
+    async def call_tool(ctx: Context, params: CallToolRequestParams) -> CallToolResult:
+        if params.name not in bodies:
+            raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool {params.name!r}; use {' or '.join(bodies)}.")
+        model, body = bodies[params.name]
+        try:
+            arguments = parse_arguments(params.name, model, schemas[params.name], FORMS, params.arguments or {})
+            return await body(ctx.lifespan_context, arguments, ctx)
+        except ArgumentProblems as problems:
+            return _error(str(problems))
+        except Exception:
+            # A bug, not an answer: the details go to the (redacted) log, never to the agent.
+            logger.exception("%s failed unexpectedly", params.name)
+            return _error(f"{params.name} failed unexpectedly; the server's log has the details.")
+
+    async def list_resources(ctx: Context, params: PaginatedRequestParams | None) -> ListResourcesResult:
+        return ListResourcesResult(
+            resources=[
+                Resource(
+                    uri=PROVIDERS_URI,
+                    name="providers",
+                    title="Search provider chain and health",
+                    description="The provider chain in order, with circuit state, last failure and recent latency.",
+                    mime_type="application/json",
+                )
+            ]
+        )
+
+    async def list_templates(ctx: Context, params: PaginatedRequestParams | None) -> ListResourceTemplatesResult:
+        return ListResourceTemplatesResult(resource_templates=[])
+
+    async def read_resource(ctx: Context, params: ReadResourceRequestParams) -> ReadResourceResult:
+        if str(params.uri) != PROVIDERS_URI:
+            raise MCPError(code=INVALID_PARAMS, message=f"No resource {params.uri}; this server has {PROVIDERS_URI}.")
+        report = json.dumps(provider_report(container), indent=2)
+        return ReadResourceResult(
+            contents=[TextResourceContents(uri=PROVIDERS_URI, text=report, mime_type="application/json")]
+        )
+
+    async def set_level(ctx: Context, params: SetLevelRequestParams) -> EmptyResult:
+        client_log.set_level(ctx.session, params.level)
+        return EmptyResult()
+
+    server: Server[Services] = Server(
+        "searchrelay",
+        version=VERSION,
+        instructions=INSTRUCTIONS,
+        lifespan=lifespan,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=list_resources,
+        on_list_resource_templates=list_templates,
+        on_read_resource=read_resource,
+    )
+    # Registered this way, not as on_set_logging_level: the constructor argument warns that the
+    # 2026-07-28 protocol drops logging/setLevel, but every client of the handshake era sends it.
+    server.add_request_handler("logging/setLevel", SetLevelRequestParams, set_level)
+    # The SDK opens an OpenTelemetry span per message by default; searchrelay exports no traces,
+    # so that is pure per-call cost. The SDK documents emptying this list as the way to opt out.
+    server.middleware.clear()
     return server
 
 

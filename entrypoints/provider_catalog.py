@@ -70,9 +70,10 @@ def no_provider_message() -> str:
     listed = ", ".join(f"`{v}`" for v in variables)
     return (
         f"No search provider is configured. Set at least one of {listed} in the server's environment "
-        "(or in a .env file in its working directory) and restart it, or name `duckduckgo` (no key) in "
-        "`SEARCHRELAY_PROVIDERS`. With more than one configured, searchrelay fails over between them "
-        "automatically."
+        "or in ~/.config/searchrelay/.env ($XDG_CONFIG_HOME/searchrelay/.env when that is set; a .env file "
+        "in its working directory, or one passed with --env-file, works too) and restart it, or name "
+        "`duckduckgo` (no key) in `SEARCHRELAY_PROVIDERS`. "
+        "With more than one configured, searchrelay fails over between them automatically."
     )
 
 

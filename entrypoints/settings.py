@@ -1,23 +1,38 @@
 """Every environment variable searchrelay reads, in one place. Secrets stay ``SecretStr``.
 
-Precedence: the process environment wins over a ``.env`` file in the working directory,
-which wins over the defaults below. An empty or whitespace-only value counts as unset.
+Which ``.env`` files are read, and in which order, is ``entrypoints.configuration``'s business:
+this class reads none unless it is given some (``Settings(_env_file=...)``), so a test that builds
+``Settings.model_validate({...})`` reads nothing but what it passes. An empty or whitespace-only
+value counts as unset.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
 
-from pydantic import Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from annotated_types import Ge, Gt, Le
+from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+URL_FIELDS = (
+    "searxng_url",
+    "serper_base_url",
+    "tavily_base_url",
+    "brave_base_url",
+    "duckduckgo_base_url",
+    "perplexity_base_url",
+)
+_URL_EXAMPLES = {"searxng_url": "https://searx.example.org", "perplexity_base_url": "https://api.perplexity.ai"}
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
-        env_file=".env",
+        env_file=None,
         env_file_encoding="utf-8",
         extra="ignore",
         case_sensitive=False,
@@ -69,6 +84,11 @@ class Settings(BaseSettings):
     page_content_max_bytes: int = Field(
         12_000, ge=500, le=102_400, validation_alias="SEARCHRELAY_PAGE_CONTENT_MAX_BYTES"
     )
+    # Extraction workers (processes that can be stopped): how many, and each one's memory cap.
+    extraction_workers: int = Field(
+        default_factory=lambda: _cpu_count(), ge=1, le=64, validation_alias="SEARCHRELAY_EXTRACTION_WORKERS"
+    )
+    extraction_memory_mb: int = Field(1000, ge=300, le=65_536, validation_alias="SEARCHRELAY_EXTRACTION_MEMORY_MB")
 
     @field_validator(
         "serper_api_key",
@@ -90,8 +110,20 @@ class Settings(BaseSettings):
 
     @field_validator("serper_base_url", "tavily_base_url", "brave_base_url", "duckduckgo_base_url", mode="before")
     @classmethod
-    def _blank_url_is_default(cls, value: Any) -> Any:
+    def _blank_url_is_default(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, str) and not value.strip():
+            return cls.model_fields[str(info.field_name)].default
         return value.strip().rstrip("/") if isinstance(value, str) else value
+
+    @field_validator(*URL_FIELDS)
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            parts = urlsplit(value)
+            _ = parts.port  # raises ValueError for a port that is not a number in range
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                raise ValueError("not an http(s) URL")
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -106,6 +138,16 @@ class Settings(BaseSettings):
             )
         return self
 
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> Settings:
+        """Settings from these values alone, by variable name: no environment, no file (tests, benches)."""
+        return _ValuesOnly(**values)
+
+    @classmethod
+    def field_for(cls, variable: str) -> str | None:
+        """The field behind an environment variable name."""
+        return next((name for name, f in cls.model_fields.items() if f.validation_alias == variable), None)
+
     def secret_values(self) -> list[str]:
         """Every secret value configured, for the redactor."""
         secrets = [getattr(self, name) for name, info in type(self).model_fields.items() if _is_secret(info.annotation)]
@@ -114,6 +156,53 @@ class Settings(BaseSettings):
             password = urlsplit(self.searxng_url).password
             values += [password, unquote(password)] if password else []
         return values
+
+    @classmethod
+    def expected_form(cls, field_name: str) -> str:
+        """What a variable must hold, in words, for the one-line start-up error."""
+        field = cls.model_fields[field_name]
+        if field_name in URL_FIELDS:
+            return f"an http:// or https:// URL, e.g. {field.default or _URL_EXAMPLES[field_name]}"
+        if field_name == "log_level":
+            return "one of DEBUG, INFO, WARNING, ERROR or CRITICAL"
+        if field.annotation is bool:
+            return "true or false"
+        if field.annotation is int:
+            return f"a whole number {_bounds(field)}"
+        if field.annotation is float:
+            unit = " of seconds" if field_name.endswith("_seconds") else ""
+            return f"a number{unit} {_bounds(field)}"
+        return "a non-empty value"
+
+
+class _ValuesOnly(Settings):
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings,)
+
+
+def _bounds(field: FieldInfo) -> str:
+    above = next((m.gt for m in field.metadata if isinstance(m, Gt)), None)
+    high = next((m.le for m in field.metadata if isinstance(m, Le)), None)
+    if above is not None:
+        return f"above {above}" + (f" and at most {high}" if high is not None else "")
+    low = next((m.ge for m in field.metadata if isinstance(m, Ge)), 0)
+    return f"from {low}" + (f" to {high}" if high is not None else " up")
+
+
+def _cpu_count() -> int:
+    """The CPUs this process may run on (fewer than the machine's under taskset or a container quota)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 def _is_secret(annotation: Any) -> bool:

@@ -1,14 +1,21 @@
-"""The tools' contract with the model: descriptions, argument types with constraints, output models."""
+"""The tools' contract with the model: descriptions, argument models with constraints, output models.
+
+Argument models forbid unknown arguments and are strict: ``true`` is not ``1`` and ``"5"`` is not 5,
+as the schema says (``additionalProperties: false``, ``"type": "integer"``). The schemas sent in
+``tools/list`` are the models' own, written flat (entrypoints/flat_schema.py).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from mcp.types import CallToolResult
-from pydantic import BaseModel, Field, StringConstraints
+from mcp.types import Tool, ToolAnnotations
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from domain.filters import FRESHNESS_FORMS
 from domain.models import SearchOutcome
+from entrypoints.flat_schema import flat_schema
+from entrypoints.search_request import MAX_QUERY_CHARACTERS, MAX_RESULTS
 
 INSTRUCTIONS = (
     "searchrelay searches the web through several providers and fails over between them "
@@ -40,31 +47,22 @@ Private and local network addresses are refused."""
 
 Query = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=2000),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_QUERY_CHARACTERS),
     Field(description="What to search for, 1-2000 characters, e.g. 'httpx AsyncClient timeout example'."),
 ]
-NumResults = Annotated[int, Field(ge=1, le=20, description="How many results to return, 1-20 (default 3).")]
+NumResults = Annotated[int, Field(ge=1, le=MAX_RESULTS, description="How many results to return, 1-20 (default 3).")]
 FullPages = Annotated[
     bool,
     Field(description="Also fetch every result's page and return it as Markdown (slower). Default false."),
 ]
-Freshness = Annotated[
-    str | None,
-    Field(
-        description=f"Only results from this time: {FRESHNESS_FORMS}.",
-    ),
-]
+Freshness = Annotated[str | None, Field(description=f"Only results from this time: {FRESHNESS_FORMS}.")]
 Country = Annotated[
     str | None,
-    Field(
-        description="Results for this country: ISO 3166-1 alpha-2 code such as 'us', 'de', 'gb'.",
-    ),
+    Field(description="Results for this country: ISO 3166-1 alpha-2 code such as 'us', 'de', 'gb'."),
 ]
 Language = Annotated[
     str | None,
-    Field(
-        description="Results in this language: ISO 639-1 code such as 'en', 'de', 'fr'.",
-    ),
+    Field(description="Results in this language: ISO 639-1 code such as 'en', 'de', 'fr'."),
 ]
 Url = Annotated[
     str,
@@ -82,6 +80,34 @@ StartIndex = Annotated[
     Field(ge=0, description="Character offset to start from; use the value a cut window's note gives (default 0)."),
 ]
 
+#: The accepted form of the arguments whose schema type alone does not say it.
+FORMS = {
+    "query": f"a string of 1 to {MAX_QUERY_CHARACTERS} characters after trimming spaces",
+    "freshness": f"null or one of {FRESHNESS_FORMS}",
+    "country": "null or an ISO 3166-1 alpha-2 code such as 'us'",
+    "language": "null or an ISO 639-1 code such as 'en'",
+    "url": "an http:// or https:// address of at most 8192 characters",
+}
+
+
+class _Arguments(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class WebSearchArguments(_Arguments):
+    query: Query
+    num_results: NumResults = 3
+    return_full_pages: FullPages = False
+    freshness: Freshness = None
+    country: Country = None
+    language: Language = None
+
+
+class WebFetchArguments(_Arguments):
+    url: Url
+    max_bytes: MaxBytes = 51200
+    start_index: StartIndex = 0
+
 
 class PageFetchResult(BaseModel):
     url: str = Field(description="The final URL, after redirects.")
@@ -94,5 +120,30 @@ class PageFetchResult(BaseModel):
     next_start_index: int | None = Field(description="Pass this as start_index to continue; null at the end.")
 
 
-SearchToolResult = Annotated[CallToolResult, SearchOutcome]
-FetchToolResult = Annotated[CallToolResult, PageFetchResult]
+READ_ONLY: dict[str, Any] = {
+    "read_only_hint": True,
+    "open_world_hint": True,
+    "destructive_hint": False,
+    "idempotent_hint": True,
+}
+
+
+def tool_definitions() -> list[Tool]:
+    """What ``tools/list`` answers, built once at start-up."""
+    return [
+        _tool("web_search", "Web search", WEB_SEARCH_DESCRIPTION, WebSearchArguments, SearchOutcome),
+        _tool("web_fetch", "Read a web page", WEB_FETCH_DESCRIPTION, WebFetchArguments, PageFetchResult),
+    ]
+
+
+def _tool(name: str, title: str, description: str, arguments: type[BaseModel], output: type[BaseModel]) -> Tool:
+    input_schema = flat_schema(arguments.model_json_schema())
+    input_schema.pop("title", None)  # the model's class name says nothing to a client
+    return Tool(
+        name=name,
+        title=title,
+        description=description,
+        input_schema=input_schema,
+        output_schema=flat_schema(output.model_json_schema(mode="serialization")),
+        annotations=ToolAnnotations(title=title, **READ_ONLY),
+    )

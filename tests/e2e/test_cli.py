@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -19,6 +20,7 @@ def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.Completed
         [searchrelay_command(), *args],
         env={"PATH": os.environ.get("PATH", ""), "HOME": str(cwd), **env},
         cwd=cwd,
+        stdin=subprocess.DEVNULL,  # `serve` must never wait on the test's own stdin
         capture_output=True,
         text=True,
         timeout=60,
@@ -34,7 +36,8 @@ def test_search_prints_markdown(fake_serper: FakeProvider, tmp_path: Path) -> No
         tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    assert "1. **serper result 1**" in done.stdout and "Answered by serper" in done.stdout
+    assert re.search(r"^1\. <<<UNTRUSTED_[0-9a-f]{16} result 1>>>\n   \*\*serper result 1\*\*$", done.stdout, re.M)
+    assert "Answered by serper" in done.stdout
     assert fake_serper.requests[0].json() == {"q": "hello world", "num": 2}
 
 
@@ -95,3 +98,52 @@ def test_bad_configuration_and_bad_arguments_get_clear_errors(tmp_path: Path) ->
     assert done.returncode == 2 and "out of range" in done.stderr
     done = run(["search", "   "], {"SERPER_API_KEY": SERPER_KEY}, tmp_path)
     assert done.returncode == 2 and "1 to 2000 characters" in done.stderr
+
+
+def test_the_user_config_file_is_read_wherever_the_server_starts_and_providers_names_it(tmp_path: Path) -> None:
+    config = tmp_path / "home" / ".config" / "searchrelay"
+    config.mkdir(parents=True)
+    (config / ".env").write_text(f"TAVILY_API_KEY={TAVILY_KEY}\n")
+    started_in = tmp_path / "elsewhere"
+    started_in.mkdir()
+    done = run(["providers"], {"HOME": str(tmp_path / "home")}, started_in)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[:2] == ["1.", "tavily"]
+    assert f".env files read: {config / '.env'}" in lines
+    assert f"no .env file at: {started_in / '.env'} (or pass --env-file PATH)" in lines
+
+
+def test_xdg_config_home_moves_the_user_config_file(tmp_path: Path) -> None:
+    (tmp_path / "xdg" / "searchrelay").mkdir(parents=True)
+    (tmp_path / "xdg" / "searchrelay" / ".env").write_text(f"SERPER_API_KEY={SERPER_KEY}\n")
+    done = run(["providers", "--json"], {"XDG_CONFIG_HOME": str(tmp_path / "xdg")}, tmp_path)
+    report = json.loads(done.stdout)
+    assert [p["name"] for p in report["chain"]] == ["serper"]
+    assert report["env_files_read"] == [str(tmp_path / "xdg" / "searchrelay" / ".env")]
+
+
+def test_env_file_wins_over_the_working_directory_and_the_environment_wins_over_both(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("SEARCHRELAY_PROVIDERS=serper\nSERPER_API_KEY=from-cwd-000000000000\n")
+    chosen = tmp_path / "chosen.env"
+    chosen.write_text(f"SEARCHRELAY_PROVIDERS=tavily\nTAVILY_API_KEY={TAVILY_KEY}\n")
+    done = run(["providers", "--json", "--env-file", str(chosen)], {}, tmp_path)
+    report = json.loads(done.stdout)
+    assert [p["name"] for p in report["chain"]] == ["tavily"]
+    assert report["env_files_read"] == [str(tmp_path / ".env"), str(chosen)]
+    done = run(["--env-file", str(chosen), "providers", "--json"], {"SEARCHRELAY_PROVIDERS": "serper"}, tmp_path)
+    assert [p["name"] for p in json.loads(done.stdout)["chain"]] == ["serper"]
+
+
+def test_a_missing_env_file_stops_start_up_with_one_line(tmp_path: Path) -> None:
+    done = run(["--env-file", str(tmp_path / "nowhere.env")], {}, tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"searchrelay: --env-file {tmp_path / 'nowhere.env'}: No such file or directory\n"
+
+
+def test_a_bad_base_url_stops_the_server_with_one_line_naming_it(tmp_path: Path) -> None:
+    done = run([], {"SERPER_API_KEY": SERPER_KEY, "SERPER_BASE_URL": "localhost:8080"}, tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "searchrelay: SERPER_BASE_URL must be an http:// or https:// URL, e.g. https://google.serper.dev.\n"
+    )

@@ -54,7 +54,7 @@ async def test_both_keys_use_serper_and_return_markdown_and_structured_content()
     }
     assert attempt["started_ms"] >= 0
     text = result.content[0].text  # type: ignore[union-attr]
-    assert "1. **serper 0**" in text and "https://serper.example/2" in text
+    assert "   **serper 0**\n   https://serper.example/0" in text and "https://serper.example/2" in text
     assert text.splitlines()[-1].startswith("Answered by serper")
     assert tavily.calls == []
 
@@ -99,17 +99,48 @@ async def test_no_keys_gives_an_actionable_error_naming_both_variables() -> None
 
 
 @pytest.mark.parametrize(
-    "arguments",
-    [{"query": ""}, {"query": "   "}, {"query": "x" * 2001}, {"query": "q", "num_results": 0},
-     {"query": "q", "num_results": 21}, {"query": "q", "num_results": "many"}, {}],
+    ("arguments", "sentences"),
+    [
+        ({}, ["query is required: a string of 1 to 2000 characters after trimming spaces."]),
+        ({"query": ""}, ['query must be a string of 1 to 2000 characters after trimming spaces; got "".']),
+        ({"query": "   "}, ['query must be a string of 1 to 2000 characters after trimming spaces; got "   ".']),
+        ({"query": "q", "num_results": 0}, ["num_results must be a whole number from 1 to 20; got 0."]),
+        ({"query": "q", "num_results": 21}, ["num_results must be a whole number from 1 to 20; got 21."]),
+        ({"query": "q", "num_results": True}, ["num_results must be a whole number from 1 to 20; got true."]),
+        ({"query": "q", "num_results": "5"}, ['num_results must be a whole number from 1 to 20; got "5".']),
+        ({"query": "q", "return_full_pages": "yes"}, ['return_full_pages must be true or false; got "yes".']),
+        ({"query": "q", "return_full_pages": 1}, ["return_full_pages must be true or false; got 1."]),
+        ({"query": ["q"]}, ["query must be a string of 1 to 2000 characters after trimming spaces; got a list."]),
+        (
+            {"query": "q", "country": {"code": "de"}},
+            ["country must be null or an ISO 3166-1 alpha-2 code such as 'us'; got an object."],
+        ),
+        (
+            {"query": "q", "limit": 5},
+            [
+                "Unknown argument limit; web_search accepts query, num_results, return_full_pages, freshness, "
+                "country, language."
+            ],
+        ),
+        (
+            {"query": "q", "num_results": False, "top_k": 5, "lang": "en"},
+            [
+                "num_results must be a whole number from 1 to 20; got false.",
+                "Unknown arguments lang, top_k; web_search accepts query, num_results, return_full_pages, freshness, "
+                "country, language.",
+            ],
+        ),
+    ],
 )  # fmt: skip
-async def test_bad_arguments_get_a_validation_error_not_a_traceback(arguments: dict[str, object]) -> None:
+async def test_bad_arguments_get_one_plain_sentence_per_problem_and_nothing_runs(
+    arguments: dict[str, object], sentences: list[str]
+) -> None:
     serper = FakeSearch("serper")
     async with Client(build_server(container_with(BOTH, serper=serper))) as client:
         result = await client.call_tool("web_search", arguments)
     assert result.is_error
     text = result.content[0].text  # type: ignore[union-attr]
-    assert "validation error" in text and "Traceback" not in text
+    assert text.splitlines() == ["Invalid arguments for web_search; nothing was done:", *sentences]
     assert serper.calls == []
 
 

@@ -2,8 +2,8 @@
 
 The real container and MCP server (in-process client) against Serper and Tavily played by
 ``FaultProvider`` servers on 127.0.0.1, with small real delays (a 0.2 s hedge cap, sub-second
-timeouts). Timing assertions here are behavioural bounds ("did not wait for the timeout", "ended
-by the deadline"), never performance figures; those live in bench/tail.py and bench/cache.py.
+timeouts). What happened is read from the outcome (which attempt ended how, and why) and from the
+wire (which request was hung up on), never from a clock; how fast is bench/tail.py's business.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from __future__ import annotations
 import json
 import logging
 import re
-import time
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import anyio
 import pytest
+from dependency_injector import providers
 from mcp import Client
 from mcp.types import CallToolResult
 
@@ -29,13 +29,13 @@ from entrypoints.mcp_server import build_server
 from tests.support.fake_provider import Reply, json_reply, serper_reply, tavily_reply, wait_for
 from tests.support.fault_server import FaultProvider
 from tests.support.servers import settings
+from tests.unit.clock_fake import FakeClock
 
 pytestmark = pytest.mark.anyio
 
 SERPER_KEY = "serper-RESIL-5d4c3b2a19f8e7d6"
 TAVILY_KEY = "tvly-RESIL-a1b2c3d4e5f60718"
 HEDGE_CAP = 0.2
-MARGIN = 2.0  # "did not hang", not a performance figure
 
 
 @pytest.fixture
@@ -71,10 +71,8 @@ def attempts_of(result: CallToolResult) -> list[tuple[str, str]]:
     return [(a["provider"], a["outcome"]) for a in result.structured_content["attempts"]]
 
 
-async def search(client: Client, query: str = "resilience") -> tuple[CallToolResult, float]:
-    started = time.monotonic()
-    result = await client.call_tool("web_search", {"query": query})
-    return result, time.monotonic() - started
+async def search(client: Client, query: str = "resilience") -> CallToolResult:
+    return await client.call_tool("web_search", {"query": query})
 
 
 async def providers_report(client: Client) -> tuple[str, dict[str, dict[str, Any]]]:
@@ -96,7 +94,7 @@ async def test_a_stuck_primary_is_hedged_after_the_cap_and_really_cancelled_when
 ) -> None:
     servers["serper"].answer(primary)
     async with Client(build_server(container(servers))) as client:
-        result, took = await search(client)
+        result = await search(client)
     assert not result.is_error, text_of(result)
     assert result.structured_content is not None and result.structured_content["provider"] == "tavily"
     # The whole story, in the order things started: the primary, raced and cancelled; the hedge.
@@ -106,9 +104,8 @@ async def test_a_stuck_primary_is_hedged_after_the_cap_and_really_cancelled_when
     assert re.fullmatch(r"tavily answered first; cancelled after \d+\.\d s", primary["detail"])
     assert re.fullmatch(r"3 results in \d+ ms \(hedged: serper had not answered after \d+\.\d s\)", hedge["detail"])
     assert hedge["started_ms"] >= primary["started_ms"] + HEDGE_CAP * 1000  # once the hedge delay had passed
-    assert took < 1.5  # hedged at 0.2 s; neither the 2.5 s answer nor the 3 s attempt timeout was awaited
     # The primary's HTTP request was abandoned on the wire, not left running in the background.
-    assert wait_for(lambda: servers["serper"].hung_up == 1, timeout=2.0)
+    assert wait_for(lambda: servers["serper"].hung_up == 1)
 
 
 async def test_a_primary_answering_before_the_hedge_delay_is_never_hedged(
@@ -117,7 +114,7 @@ async def test_a_primary_answering_before_the_hedge_delay_is_never_hedged(
     servers["serper"].answer(replace(serper_reply(3), delay=0.05))
     async with Client(build_server(container(servers))) as client:
         for _ in range(3):
-            result, _ = await search(client)
+            result = await search(client)
             assert attempts_of(result) == [("serper", "ok")]
     assert servers["serper"].count == 3
     assert servers["tavily"].count == 0
@@ -130,12 +127,12 @@ async def test_hedge_after_zero_disables_hedging_so_a_hung_primary_costs_the_att
     timeout = 0.8
     overrides = {"SEARCHRELAY_HEDGE_AFTER_SECONDS": 0, "SEARCHRELAY_TIMEOUT_SECONDS": timeout}
     async with Client(build_server(container(servers, **overrides))) as client:
-        result, took = await search(client)
+        result = await search(client)
     assert attempts_of(result) == [("serper", "timeout"), ("tavily", "ok")]
     assert result.structured_content is not None
+    # The fallback started only when the attempt timed out: nothing hedged, nothing cancelled.
     assert result.structured_content["attempts"][0]["detail"] == "no answer within 0.8 s"
-    assert timeout <= took < timeout + MARGIN  # waited for the timeout: nothing started the fallback earlier
-    assert wait_for(lambda: servers["serper"].hung_up == 1, timeout=2.0)
+    assert wait_for(lambda: servers["serper"].hung_up == 1)
 
 
 # --- the deadline ----------------------------------------------------------------------------
@@ -149,20 +146,19 @@ async def test_when_every_provider_hangs_the_call_ends_at_the_deadline_with_ever
     deadline = 1.0
     relay = container(servers, SEARCHRELAY_DEADLINE_SECONDS=deadline)
     async with Client(build_server(relay)) as client:
-        result, took = await search(client)
+        result = await search(client)
         with pytest.raises(SearchFailed) as caught:  # the same call at the use case, for its attempts
-            await relay.web_search().run(SearchRequest(query="resilience, again"))
+            await (await relay.web_search()).run(SearchRequest(query="resilience, again"))
     assert result.is_error
     assert text_of(result).startswith("Web search failed. No provider answered within the 1 s deadline")
     assert "SEARCHRELAY_DEADLINE_SECONDS" in text_of(result)
-    assert deadline <= took < deadline + MARGIN
     failed = caught.value
     assert failed.kind is FailureKind.TIMEOUT
     assert [(a.provider, a.outcome, a.detail) for a in failed.attempts] == [
         ("serper", "timeout", "still running at the deadline"),
         ("tavily", "timeout", "still running at the deadline"),
     ]
-    assert wait_for(lambda: servers["serper"].hung_up == 2 and servers["tavily"].hung_up == 2, timeout=2.0)
+    assert wait_for(lambda: servers["serper"].hung_up == 2 and servers["tavily"].hung_up == 2)
 
 
 # --- circuit breakers and Retry-After ----------------------------------------------------------
@@ -174,9 +170,9 @@ async def test_three_consecutive_503s_open_the_primary_circuit_and_the_fourth_ca
     servers["serper"].answer(json_reply(503, {"message": "Service Unavailable"}))
     async with Client(build_server(container(servers))) as client:
         for _ in range(3):
-            result, _ = await search(client)
+            result = await search(client)
             assert attempts_of(result) == [("serper", "server_error"), ("tavily", "ok")]
-        fourth, _ = await search(client)
+        fourth = await search(client)
         report_text, report = await providers_report(client)
     assert servers["serper"].count == 3  # the fourth call never reached the primary
     assert attempts_of(fourth) == [("serper", "skipped"), ("tavily", "ok")]
@@ -196,7 +192,7 @@ async def test_a_primary_that_hangs_on_every_call_is_eventually_skipped_even_whe
 ) -> None:
     servers["serper"].answer(Reply(fault="hang"))
     async with Client(build_server(container(servers))) as client:
-        results = [(await search(client))[0] for _ in range(5)]
+        results = [await search(client) for _ in range(5)]
     assert all(not r.is_error for r in results)
     assert servers["serper"].count == 3
     assert attempts_of(results[-1]) == [("serper", "skipped"), ("tavily", "ok")]
@@ -206,9 +202,11 @@ async def test_a_429_with_retry_after_60_skips_the_primary_on_the_next_call(
     servers: dict[str, FaultProvider],
 ) -> None:
     servers["serper"].then(json_reply(429, {"message": "Too many requests"}, headers=(("Retry-After", "60"),)))
-    async with Client(build_server(container(servers))) as client:
-        first, _ = await search(client)
-        second, _ = await search(client)
+    relay, clock = container(servers), FakeClock()  # the clock stands still: "until" is exact
+    relay.clock.override(providers.Object(clock))
+    async with Client(build_server(relay)) as client:
+        first = await search(client)
+        second = await search(client)
         _, report = await providers_report(client)
     assert attempts_of(first) == [("serper", "rate_limited"), ("tavily", "ok")]
     assert attempts_of(second) == [("serper", "skipped"), ("tavily", "ok")]
@@ -216,8 +214,7 @@ async def test_a_429_with_retry_after_60_skips_the_primary_on_the_next_call(
     # One failure, far below the threshold of 3: the provider's own advice opened the circuit.
     serper = report["serper"]
     assert (serper["circuit"], serper["last_failure"], serper["consecutive_failures"]) == ("open", "rate_limited", 1)
-    open_for = datetime.fromisoformat(serper["circuit_open_until"]) - datetime.now(UTC)
-    assert timedelta(seconds=50) < open_for <= timedelta(seconds=61)
+    assert datetime.fromisoformat(serper["circuit_open_until"]) == clock.now() + timedelta(seconds=60)
 
 
 async def test_auth_failures_say_nothing_about_the_provider_and_never_open_its_circuit(
@@ -225,7 +222,7 @@ async def test_auth_failures_say_nothing_about_the_provider_and_never_open_its_c
 ) -> None:
     servers["serper"].answer(json_reply(401, {"message": f"Unauthorized: {SERPER_KEY} is not a valid key"}))
     async with Client(build_server(container(servers))) as client:
-        results = [(await search(client))[0] for _ in range(5)]
+        results = [await search(client) for _ in range(5)]
         report_text, report = await providers_report(client)
     assert all(r.is_error and "(auth)." in text_of(r).splitlines()[0] for r in results)
     assert servers["serper"].count == 5  # every call still reached it: no breaker skipped a single one
@@ -245,7 +242,7 @@ async def test_the_providers_resource_shows_state_and_latency_but_never_a_key(
     assert before["serper"]["latency_samples"] == 0 and before["serper"]["latency_p50_ms"] is None
     assert after["serper"]["latency_samples"] == 1 and after["serper"]["latency_p50_ms"] > 0
     assert (after["serper"]["circuit"], after["serper"]["last_failure"]) == ("closed", None)
-    assert after["serper"]["configured_by"].startswith("SERPER_API_KEY=serp***")
+    assert after["serper"]["configured_by"] == "SERPER_API_KEY=set"
     assert no_key_in(text)
 
 
@@ -256,8 +253,8 @@ async def test_the_same_query_in_other_case_and_spacing_is_served_from_the_cache
     servers: dict[str, FaultProvider],
 ) -> None:
     async with Client(build_server(container(servers, SEARCHRELAY_CACHE_TTL_SECONDS=60))) as client:
-        first, _ = await search(client, "Model Context Protocol")
-        second, _ = await search(client, "  model   context PROTOCOL ")
+        first = await search(client, "Model Context Protocol")
+        second = await search(client, "  model   context PROTOCOL ")
     assert first.structured_content is not None and second.structured_content is not None
     assert first.structured_content["cached"] is False
     assert "(cached answer)" not in text_of(first)
@@ -273,8 +270,8 @@ async def test_a_failure_is_not_cached_and_the_next_identical_call_goes_upstream
     for server in servers.values():
         server.then(json_reply(500, {"message": "down"}))
     async with Client(build_server(container(servers, SEARCHRELAY_CACHE_TTL_SECONDS=60))) as client:
-        failed, _ = await search(client, "flaky")
-        recovered, _ = await search(client, "flaky")
+        failed = await search(client, "flaky")
+        recovered = await search(client, "flaky")
     assert failed.is_error
     assert not recovered.is_error
     assert recovered.structured_content is not None and recovered.structured_content["cached"] is False
@@ -290,7 +287,7 @@ async def test_fifty_concurrent_identical_calls_make_one_upstream_request(
     results: list[CallToolResult] = []
 
     async def one(client: Client) -> None:
-        results.append((await search(client, "everyone asks this"))[0])
+        results.append(await search(client, "everyone asks this"))
 
     relay = container(servers, SEARCHRELAY_CACHE_TTL_SECONDS=ttl, SEARCHRELAY_HEDGE_AFTER_SECONDS=0)  # 0.4 s > cap
     async with Client(build_server(relay)) as client, anyio.create_task_group() as group:

@@ -7,8 +7,8 @@ import os
 import pytest
 
 from domain.models import SearchRequest
-from entrypoints.container import build_container, close_clients
-from entrypoints.settings import Settings
+from entrypoints.configuration import load
+from entrypoints.container import build_container, running
 from tests.support.planned import search
 
 pytestmark = [pytest.mark.anyio, pytest.mark.live]
@@ -29,12 +29,11 @@ async def test_the_real_provider_answers_a_plain_query(name: str, variable: str)
         pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
     if not os.environ.get(variable, "").strip():
         pytest.skip(f"{variable} is not set")
-    container = build_container(Settings(SEARCHRELAY_PROVIDERS=name))  # type: ignore[call-arg]
-    try:
-        (port,) = container.search_ports()
+    settings = load().settings.model_copy(update={"providers": name})  # the real environment, on purpose
+    container = build_container(settings)
+    async with running(container):
+        (port,) = await container.search_ports()
         answer = await search(port, SearchRequest(query="python programming language", num_results=3))
-    finally:
-        await close_clients(container.opened_clients())
     assert answer.results
     assert all(r.link.startswith("http") for r in answer.results)
 
@@ -42,9 +41,6 @@ async def test_the_real_provider_answers_a_plain_query(name: str, variable: str)
 async def test_the_real_page_fetcher_reads_a_public_page() -> None:
     if not LIVE:
         pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
-    container = build_container(Settings())
-    try:
-        page = await container.fetch_page().run("https://www.python.org/", max_bytes=20000)
-    finally:
-        await close_clients(container.opened_clients())
+    async with running(build_container(load().settings)) as services:
+        page = await services.fetch_page.run("https://www.python.org/", max_bytes=20000)
     assert "Python" in page.window.text

@@ -173,7 +173,8 @@ def _serve(handler: BaseHTTPRequestHandler, reply: Reply, release: threading.Eve
         return
 
 
-def wait_for(predicate: Any, timeout: float = 5.0) -> bool:
+def wait_for(predicate: Any, timeout: float = 30.0) -> bool:
+    """Poll until ``predicate()`` holds. ``timeout`` only guards against a hang; nothing depends on speed."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if predicate():

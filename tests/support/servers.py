@@ -15,8 +15,8 @@ TAVILY_KEY = "tvly-KEY-0d9e8c7b6a5f4e3d"
 
 
 def settings(**env: Any) -> Settings:
-    """Settings from explicit values only: the test's own environment and .env are ignored."""
-    return Settings(_env_file=None, **env)
+    """Settings from explicit values only: the test's own environment and .env files are never read."""
+    return Settings.from_values(env)
 
 
 def container_with(env: dict[str, Any], **fakes: FakeSearch) -> Container:

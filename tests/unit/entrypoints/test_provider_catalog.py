@@ -17,7 +17,7 @@ from dependency_injector import providers
 from domain.errors import ConfigurationError
 from domain.models import SearchRequest
 from domain.redaction import Redactor
-from entrypoints.container import build_container
+from entrypoints.container import build_container, running
 from entrypoints.provider_catalog import CATALOG, chain_names, key_variables, no_provider_message
 from tests.support.planned import search
 from tests.support.servers import settings
@@ -208,6 +208,13 @@ def test_the_no_provider_message_lists_every_enabling_variable_and_the_keyless_o
     assert "`duckduckgo`" in message and "`SEARCHRELAY_PROVIDERS`" in message
 
 
+def test_the_no_provider_message_names_every_place_configuration_is_read_from() -> None:
+    # Desktop clients start servers in / or the home folder: the per-user file is the one that works.
+    message = no_provider_message()
+    assert "~/.config/searchrelay/.env" in message and "$XDG_CONFIG_HOME/searchrelay/.env" in message
+    assert "working directory" in message and "--env-file" in message
+
+
 def test_key_variables_give_the_advice_for_each_keyed_provider() -> None:
     assert key_variables() == {
         "serper": "SERPER_API_KEY",
@@ -221,15 +228,19 @@ def test_key_variables_give_the_advice_for_each_keyed_provider() -> None:
 # --- the container builds exactly the chain --------------------------------------------------------
 
 
-def test_the_container_instantiates_only_the_chain_in_chain_order() -> None:
+@pytest.mark.anyio
+async def test_the_container_instantiates_only_the_chain_in_chain_order() -> None:
     container = build_container(settings(**env_for(*DEFAULT_ORDER), SEARCHRELAY_PROVIDERS="searxng,duckduckgo,brave"))
-    assert [port.name for port in container.search_ports()] == ["searxng", "duckduckgo", "brave"]
+    async with running(container):
+        assert [port.name for port in await container.search_ports()] == ["searxng", "duckduckgo", "brave"]
 
 
-def test_the_container_raises_the_catalog_error_for_a_bad_chain() -> None:
+@pytest.mark.anyio
+async def test_the_container_raises_the_catalog_error_for_a_bad_chain() -> None:
     container = build_container(settings(SEARCHRELAY_PROVIDERS="bogus"))
     with pytest.raises(ConfigurationError, match="unknown provider"):
-        container.search_ports()
+        async with running(container):
+            pass
 
 
 # --- the Perplexity endpoint, as it reaches the wire -----------------------------------------------
@@ -245,9 +256,9 @@ async def sent_to_perplexity(env: dict[str, str]) -> httpx.Request:
         return httpx.Response(200, json=SONAR_ANSWER)
 
     container = build_container(settings(**env))
-    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
-        container.http_client.override(providers.Object(client))
-        (port,) = container.search_ports()
+    container.http_client.override(providers.Resource(httpx.AsyncClient, transport=httpx.MockTransport(handler)))
+    async with running(container):
+        (port,) = await container.search_ports()
         answer = await search(port, SearchRequest(query="hello"))
     assert answer.answer == "Sonar says hi."
     (request,) = seen

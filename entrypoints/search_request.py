@@ -1,13 +1,17 @@
-"""Turning the faces' raw arguments into a validated SearchRequest (shared by MCP and CLI)."""
+"""Turning a face's raw search arguments into a validated SearchRequest (shared by MCP and the terminal)."""
 
 from __future__ import annotations
 
 from pydantic import ValidationError
 
+from domain.arguments import clean_query
 from domain.errors import InvalidRequestError
 from domain.filters import Freshness
 from domain.iso_codes import validate_country, validate_language
 from domain.models import SearchRequest
+
+MAX_QUERY_CHARACTERS = 2000
+MAX_RESULTS = 20
 
 
 def build_request(
@@ -20,9 +24,11 @@ def build_request(
     language: str | None = None,
 ) -> SearchRequest:
     """Raises ``InvalidRequestError`` with a message that shows the accepted forms."""
-    query = query.strip()
-    if not 1 <= len(query) <= 2000:
-        raise InvalidRequestError("query must be 1 to 2000 characters after trimming spaces.")
+    query = clean_query(query)
+    if not 1 <= len(query) <= MAX_QUERY_CHARACTERS:
+        raise InvalidRequestError(f"query must be 1 to {MAX_QUERY_CHARACTERS} characters after trimming spaces.")
+    if isinstance(num_results, bool) or not 1 <= num_results <= MAX_RESULTS:
+        raise InvalidRequestError(f"num_results must be a whole number from 1 to {MAX_RESULTS}.")
     try:
         return SearchRequest(
             query=query,
@@ -33,5 +39,6 @@ def build_request(
             language=validate_language(language.strip()) if language and language.strip() else None,
         )
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
-        raise InvalidRequestError(problems) from None
+        # Unreachable with the checks above; if the model gains a rule, name the argument, not pydantic's words.
+        names = ", ".join(sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]}))
+        raise InvalidRequestError(f"invalid search argument(s): {names}.") from None

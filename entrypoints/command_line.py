@@ -1,0 +1,80 @@
+"""What the ``searchrelay`` command accepts: its subcommands and their options, nothing else."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from entrypoints.search_request import MAX_RESULTS
+
+MAX_FETCH_BYTES = 102_400
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Exits with status 2 and argparse's usage line for arguments it cannot take."""
+    args = _parser().parse_args(argv)
+    args.command = args.command or "serve"
+    args.env_file = getattr(args, "env_file", None)
+    return args
+
+
+def _parser() -> argparse.ArgumentParser:
+    # --env-file is accepted before or after the subcommand; the later one wins.
+    env_file = argparse.ArgumentParser(add_help=False)
+    env_file.add_argument(
+        "--env-file",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar="PATH",
+        help="also read this .env file (it wins over the other .env files, the environment wins over it)",
+    )
+    parser = argparse.ArgumentParser(
+        prog="searchrelay",
+        description="Web search for agents with automatic provider failover.",
+        parents=[env_file],
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("serve", parents=[env_file], help="run the MCP server on stdio (the default)")
+
+    search = commands.add_parser("search", parents=[env_file], help="search from the terminal")
+    search.add_argument("query", help="what to search for")
+    search.add_argument(
+        "-n",
+        "--num-results",
+        type=_bounded(1, MAX_RESULTS),
+        default=3,
+        help=f"how many results, 1-{MAX_RESULTS} (default 3)",
+    )
+    search.add_argument("--full-pages", action="store_true", help="also fetch each result's page as Markdown")
+    search.add_argument("--freshness", help="pd, pw, pm, py or YYYY-MM-DDtoYYYY-MM-DD")
+    search.add_argument("--country", help="ISO 3166-1 alpha-2 code, e.g. us, de")
+    search.add_argument("--language", help="ISO 639-1 code, e.g. en, fr")
+    search.add_argument("--json", action="store_true", help="print the structured result as JSON")
+
+    fetch = commands.add_parser("fetch", parents=[env_file], help="read one URL as Markdown")
+    fetch.add_argument("url", help="http(s) address")
+    fetch.add_argument(
+        "--max-bytes", type=_bounded(1024, MAX_FETCH_BYTES), default=51200, help="window size (default 51200)"
+    )
+    fetch.add_argument("--start-index", type=_bounded(0, 10**12), default=0, help="character offset to start at")
+    fetch.add_argument("--json", action="store_true", help="print the structured result as JSON")
+
+    providers = commands.add_parser(
+        "providers", parents=[env_file], help="show the provider chain and the configuration files read"
+    )
+    providers.add_argument("--json", action="store_true", help="print the report as JSON")
+    return parser
+
+
+def _bounded(low: int, high: int) -> argparse._ActionType:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range; use {low} to {high}")
+        return value
+
+    return parse

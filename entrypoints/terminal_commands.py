@@ -1,0 +1,101 @@
+"""``searchrelay search``, ``fetch`` and ``providers``: the use cases run once and printed for a person."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+
+from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable
+from domain.models import SearchFailed
+from entrypoints import provider_catalog
+from entrypoints.configuration import Configuration
+from entrypoints.container import build_container, running
+from entrypoints.logging_setup import configure_logging
+from entrypoints.provider_status import provider_report, render_report
+from entrypoints.rendering import render_failure, render_outcome, render_page
+from entrypoints.search_request import build_request
+
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+def run(args: argparse.Namespace, configuration: Configuration) -> int:
+    if args.command == "providers":
+        return providers(configuration, as_json=args.json)
+    return asyncio.run(search(configuration, args) if args.command == "search" else fetch(configuration, args))
+
+
+async def search(configuration: Configuration, args: argparse.Namespace) -> int:
+    try:
+        request = build_request(
+            args.query,
+            args.num_results,
+            return_full_pages=args.full_pages,
+            freshness=args.freshness,
+            country=args.country,
+            language=args.language,
+        )
+    except InvalidRequestError as error:
+        complain(str(error))
+        return EXIT_USAGE
+    container = build_container(configuration.settings)
+    configure_logging(configuration.settings.log_level, container.redactor())
+    try:
+        async with running(container) as services:
+            outcome = await services.web_search.run(request)
+    except SearchFailed as error:
+        complain(render_failure(error, provider_catalog.key_variables()))
+        return EXIT_FAILED
+    except ConfigurationError as error:
+        complain(str(error))
+        return EXIT_FAILED
+    if args.json:
+        print(json.dumps(outcome.model_dump(mode="json"), indent=2, ensure_ascii=False))
+    else:
+        print(render_outcome(outcome, full_pages=args.full_pages))
+    return 0
+
+
+async def fetch(configuration: Configuration, args: argparse.Namespace) -> int:
+    container = build_container(configuration.settings)
+    configure_logging(configuration.settings.log_level, container.redactor())
+    try:
+        async with running(container) as services:
+            page = await services.fetch_page.run(args.url, max_bytes=args.max_bytes, start_index=args.start_index)
+    except PageUnavailable as missing:
+        complain(f"could not read {missing.url}: {missing.reason}")
+        return EXIT_FAILED
+    except InvalidRequestError as error:
+        complain(str(error))
+        return EXIT_USAGE
+    if args.json:
+        window = page.window
+        data = {"url": page.url, "content_type": page.content_type, "content": window.text,
+                "start_index": window.start_index, "end_index": window.end_index,
+                "total_chars": window.total_chars, "truncated": window.truncated}  # fmt: skip
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(render_page(page))
+    return 0
+
+
+def providers(configuration: Configuration, *, as_json: bool) -> int:
+    report = provider_report(build_container(configuration.settings))
+    files = {
+        "env_files_read": [str(path) for path in configuration.files_read],
+        "env_files_not_found": [str(path) for path in configuration.files_missing],
+    }
+    if as_json:
+        print(json.dumps({**report, **files}, indent=2))
+        return 0
+    print(render_report(report) if report["chain"] else provider_catalog.no_provider_message())
+    print(f".env files read: {', '.join(files['env_files_read']) or 'none'}")
+    if files["env_files_not_found"]:
+        print(f"no .env file at: {', '.join(files['env_files_not_found'])} (or pass --env-file PATH)")
+    return 0
+
+
+def complain(message: str) -> None:
+    print(f"searchrelay: {message}", file=sys.stderr)
