@@ -67,11 +67,17 @@ def whole_page_markdown(root: Element) -> str:
     return element_to_markdown(deepcopy(container))
 
 
-def resiliparse_text(html: str) -> str:
-    """Resiliparse's main-content text: plain text (no links or headings), but fast and thorough."""
+def resiliparse_text(root: Element) -> str:
+    """Resiliparse's main-content text: plain text (no links or headings), but fast and thorough.
+
+    It is given lxml's serialisation of the parsed page, not the raw bytes: lxml caps nesting at
+    255 levels, and Resiliparse on the raw bytes of 100,000 nested ``<div>``s runs for minutes.
+    """
+    import lxml.html
     from resiliparse.extract.html2text import extract_plain_text
     from resiliparse.parse.html import HTMLTree
 
+    html = lxml.html.tostring(root, encoding="unicode")
     return str(extract_plain_text(HTMLTree.parse(html), main_content=True, alt_texts=False, links=False)).strip()
 
 
