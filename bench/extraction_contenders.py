@@ -41,13 +41,16 @@ class WebFetchTool:
     def __init__(self) -> None:
         from dependency_injector import providers
 
-        from entrypoints.container import build_container
+        from entrypoints.container import build_container, running
         from entrypoints.settings import Settings
 
         self._fetcher = _CorpusFetcher()
-        self._container = build_container(Settings(_env_file=None))  # type: ignore[call-arg]
-        self._container.page_fetcher.override(providers.Object(self._fetcher))
+        container = build_container(Settings(_env_file=None))  # type: ignore[call-arg]
+        container.page_fetcher.override(providers.Object(self._fetcher))
         self._loop = asyncio.new_event_loop()
+        # The container stays open for the whole run: its extraction workers are started once.
+        self._running = running(container)
+        self._services = self._loop.run_until_complete(self._running.__aenter__())
 
     def __call__(self, url: str, html: bytes) -> str:
         # No declared charset, so the extractor's own sniffing and detection are what gets measured.
@@ -61,7 +64,7 @@ class WebFetchTool:
         parts, start = [], 0
         while True:
             try:
-                page = await self._container.fetch_page().run(url, max_bytes=MAX_BYTES, start_index=start)
+                page = await self._services.fetch_page.run(url, max_bytes=MAX_BYTES, start_index=start)
             except PageUnavailable:
                 return ""
             rendered = _FENCED.search(render_page(page))
