@@ -49,10 +49,10 @@ def render_outcome(outcome: SearchOutcome, *, full_pages: bool = False) -> str:
         lines.append(f"   {result.link}")
         if result.snippet:
             lines.append(f"   {result.snippet}")
-        if full_pages and result.page_content is not None:
+        if full_pages and result.page_content:
             lines += ["", fence.wrap(result.page_content, f"result {number}")]
-            if result.page_note:
-                lines.append(f"[{result.page_note}]")
+        if full_pages and result.page_note:
+            lines.append(f"[{result.page_note}]")
         lines.append("")
     lines.append("---")
     lines.append(_provenance(outcome, full_pages=full_pages))
@@ -64,6 +64,8 @@ def render_page(page: PageWindow) -> str:
     window = page.window
     head = f"## Content of {page.url}"
     facts = f"{page.content_type}, characters {window.start_index}-{window.end_index} of {window.total_chars}"
+    if page.focused:
+        facts += ", the passages that best match the focus, in order"
     lines = [head, "", f"({facts})", "", fence.note(), "", fence.wrap(window.text, "web_fetch")]
     if page.note:
         lines += ["", page.note]

@@ -1,0 +1,86 @@
+"""Answers that fit the character budget: the text the model reads never exceeds ``max_chars``.
+
+The renderer decides how many characters the frame (results, fences, notes) takes, so the pages'
+budget is found by rendering: render, measure the overflow, give the pages that much less, again.
+Rankings are kept between tries (application/fit_pages.py), so a retry costs a render, not a rank.
+The structured content carries the same cut pages as the text, so the message is not the pages twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from application.fetch_page import FetchPage, PageWindow
+from application.fit_pages import PageFitter
+from application.read_pages import PageText
+from domain.models import SearchOutcome
+from domain.ports import PassageRankerPort
+from entrypoints.rendering import render_outcome, render_page
+
+Fitted = TypeVar("Fitted")
+_TRIES = 6
+_SLACK = 32  # notes' numbers change length as pages shrink
+
+
+def search_answer(
+    outcome: SearchOutcome, *, full_pages: bool, max_chars: int, ranker: PassageRankerPort
+) -> tuple[str, dict[str, Any]]:
+    """The Markdown for the model and the structured content, both with pages cut to fit ``max_chars``."""
+    fitter = PageFitter(ranker, outcome.query)
+    with_pages = [i for i, r in enumerate(outcome.results) if r.page_content is not None]
+
+    def attempt(budget: int) -> tuple[SearchOutcome, str]:
+        pages = [(outcome.results[i].link, outcome.results[i].page_content or "") for i in with_pages]
+        results = list(outcome.results)
+        for i, fitted in zip(with_pages, fitter.fit_pages(pages, budget), strict=True):
+            notes = [n for n in (fitted.note, results[i].page_note) if n]
+            results[i] = results[i].model_copy(
+                update={"page_content": fitted.text, "page_note": " ".join(notes) or None}
+            )
+        cut = outcome.model_copy(update={"results": tuple(results)})
+        return cut, render_outcome(cut, full_pages=full_pages)
+
+    frame = len(attempt(0)[1])
+    cut, text = within(max_chars, max_chars - frame, attempt)
+    return text, cut.model_dump(mode="json")
+
+
+def page_answer(
+    fetch_page: FetchPage,
+    page: PageText,
+    *,
+    max_bytes: int,
+    start_index: int,
+    max_chars: int,
+    focus: str | None,
+) -> tuple[PageWindow, str]:
+    """One web_fetch window whose rendered text fits ``max_chars``; raises ``InvalidRequestError`` for start_index."""
+
+    def attempt(budget: int) -> tuple[PageWindow, str]:
+        window = fetch_page.window(
+            page, max_bytes=max_bytes, start_index=start_index, max_chars=max(budget, 1), focus=focus
+        )
+        return window, render_page(window)
+
+    return within(max_chars, max_chars, attempt)
+
+
+def within(max_chars: int, budget: int, attempt: Callable[[int], tuple[Fitted, str]]) -> tuple[Fitted, str]:
+    """``attempt(budget)`` for a budget whose text fits ``max_chars``; cut hard only if no budget does."""
+    for _ in range(_TRIES):
+        fitted, text = attempt(max(budget, 0))
+        over = len(text) - max_chars
+        if over <= 0:
+            return fitted, text
+        if budget <= 0:
+            break
+        budget -= over + _SLACK
+    return fitted, hard_cut(text, max_chars)
+
+
+def hard_cut(text: str, max_chars: int) -> str:
+    """The frame alone is over budget (many results with long snippets, a long answer): keep whole lines."""
+    tail = f"\n[Answer cut at max_chars={max_chars}: ask for fewer results or a larger max_chars.]"
+    head = text[: max_chars - len(tail)]
+    return head[: head.rfind("\n") + 1 or len(head)].rstrip("\n") + tail
