@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from domain.budget import fair_shares
-from domain.passages import GAP, Block, Focused, focus, head, split_blocks
+from domain.passages import Block, Focused, focus, split_blocks
 from domain.ports import PassageRankerPort
 
 #: A share smaller than this leaves the page out (a note says how to read it) rather than show a scrap.
@@ -46,14 +46,21 @@ class PageFitter:
             blocks = split_blocks(page)
             ranked = _Ranked(blocks, self.ranker.scores(self.query, [b.text for b in blocks]))
             self._ranked[key] = ranked
-        result = focus(page, ranked.blocks, ranked.scores, budget)
-        if result.text == GAP:  # not one block fits (one huge paragraph, say): the page's head instead
-            return head(page, budget)
-        return result
+        return focus(page, ranked.blocks, ranked.scores, budget)
 
     def fit_pages(self, pages: Sequence[tuple[str, str]], budget: int) -> list[FittedPage]:
-        """(url, page) pairs within ``budget`` characters in all, shared fairly, each with its note if cut."""
-        shares = fair_shares(budget, [len(text) for _, text in pages])
+        """(url, page) pairs within ``budget`` characters in all, shared fairly, each with its note if cut.
+
+        When the budget cannot give every page a useful share, the later pages (search results come
+        best first) are left out, so that the earlier ones get one.
+        """
+        wants = [len(text) for _, text in pages]
+        shown = len(pages)
+        while shown and any(
+            s < min(w, MIN_PAGE_CHARS) for s, w in zip(fair_shares(budget, wants[:shown]), wants, strict=False)
+        ):
+            shown -= 1
+        shares = fair_shares(budget, wants[:shown]) + [0] * (len(pages) - shown)
         return [
             self._fit_one(index, url, text, share)
             for index, ((url, text), share) in enumerate(zip(pages, shares, strict=True))
@@ -62,13 +69,14 @@ class PageFitter:
     def _fit_one(self, index: int, url: str, page: str, share: int) -> FittedPage:
         if len(page) <= share:
             return FittedPage(text=page, note=None)
-        if share < MIN_PAGE_CHARS:
-            return FittedPage(
-                text="",
-                note=f'Page left out to fit max_chars ({len(page):,} characters): web_fetch with url="{url}" reads it.',
-            )
+        if share < min(MIN_PAGE_CHARS, len(page)):
+            return FittedPage(text="", note=left_out_note(len(page)))
         result = self.focused(page, share, key=index)
         return FittedPage(text=result.text, note=cut_note(url, result, len(page)))
+
+
+def left_out_note(page_chars: int) -> str:
+    return f"Page left out to fit max_chars ({page_chars:,} characters): web_fetch on this result's link reads it."
 
 
 def cut_note(url: str, result: Focused, total: int, *, start_index: int = 0) -> str:

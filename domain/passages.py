@@ -16,7 +16,7 @@ from domain.paging import cut
 
 GAP = "[…]"
 _SEPARATOR = "\n\n"
-# What a kept block may cost at most besides its own text: a separator and a gap marker with its own separator.
+# What a kept block may cost at most besides its own text: a gap marker before it and two separators.
 _OVERHEAD = len(_SEPARATOR) * 2 + len(GAP)
 _HEADING = re.compile(r"^(#{1,6})\s")
 _LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s")
@@ -83,7 +83,8 @@ def focus(page: str, blocks: Sequence[Block], scores: Sequence[float], budget: i
     """The page within ``budget`` characters: the best-scoring blocks, then the earliest, in document order.
 
     Blocks the ranker found nothing in fill what the best left over, earliest first (a page's
-    opening usually says what it is about). ``len(result.text) <= budget`` always holds.
+    opening usually says what it is about). ``len(result.text) <= budget`` always holds; when not even one
+    block fits, the result is a plain cut of the page's head.
     """
     if len(page) <= budget:
         return Focused(text=page, omitted_chars=0, resume_at=None)
@@ -97,15 +98,19 @@ def focus(page: str, blocks: Sequence[Block], scores: Sequence[float], budget: i
     for index in matching + rest:
         wanted = [h for h in (*owners[index], index) if h not in kept]
         cost = sum(len(blocks[h].text) + _OVERHEAD for h in wanted)
-        if spent + cost <= budget:
+        if spent + cost <= budget - len(_SEPARATOR) - len(GAP):  # room for a gap after the last block
             kept.update(wanted)
             spent += cost
+    if not kept:  # not one block fits (one huge paragraph, say): the page's head instead
+        return head(page, budget)
     return _assemble(page, blocks, sorted(kept))
 
 
 def head(page: str, budget: int) -> Focused:
     """The page's first ``budget`` characters, ended at a line break where one is near."""
-    window = cut(page, max_bytes=len(page) * 4 + 4, max_chars=max(budget, 1))
+    if budget <= 0:
+        return Focused(text="", omitted_chars=len(page), resume_at=0, focused=False)
+    window = cut(page, max_bytes=len(page) * 4 + 4, max_chars=budget)
     return Focused(
         text=window.text, omitted_chars=len(page) - window.end_index, resume_at=window.end_index, focused=False
     )

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from application.fetch_page import FetchPage, PageWindow
-from application.fit_pages import PageFitter
+from application.fit_pages import PageFitter, left_out_note
 from application.read_pages import PageText
-from domain.models import SearchOutcome
+from domain.models import SearchOutcome, WebSearchResult
 from domain.ports import PassageRankerPort
 from entrypoints.rendering import render_outcome, render_page
 
@@ -27,6 +27,7 @@ def search_answer(
     outcome: SearchOutcome, *, full_pages: bool, max_chars: int, ranker: PassageRankerPort
 ) -> tuple[str, dict[str, Any]]:
     """The Markdown for the model and the structured content, both with pages cut to fit ``max_chars``."""
+    outcome, left_out = _results_that_fit(outcome, full_pages=full_pages, max_chars=max_chars)
     fitter = PageFitter(ranker, outcome.query)
     with_pages = [i for i, r in enumerate(outcome.results) if r.page_content is not None]
 
@@ -39,11 +40,41 @@ def search_answer(
                 update={"page_content": fitted.text, "page_note": " ".join(notes) or None}
             )
         cut = outcome.model_copy(update={"results": tuple(results)})
-        return cut, render_outcome(cut, full_pages=full_pages)
+        return cut, render_outcome(cut, full_pages=full_pages) + left_out
 
     frame = len(attempt(0)[1])
     cut, text = within(max_chars, max_chars - frame, attempt)
     return text, cut.model_dump(mode="json")
+
+
+def _results_that_fit(outcome: SearchOutcome, *, full_pages: bool, max_chars: int) -> tuple[SearchOutcome, str]:
+    """The first results whose titles, links and snippets fit, and a line naming those left out.
+
+    Results come best first, so the last ones go; the structured content loses them too, so that
+    it does not carry what the model was not shown.
+    """
+    shown = len(outcome.results)
+    for shown in range(len(outcome.results), 0, -1):
+        bare = tuple(_left_out_page(r) for r in outcome.results[:shown])
+        line = "" if shown == len(outcome.results) else _left_out(shown, len(outcome.results), max_chars)
+        if len(render_outcome(outcome.model_copy(update={"results": bare}), full_pages=full_pages) + line) <= max_chars:
+            break
+    if shown == len(outcome.results):
+        return outcome, ""
+    kept = outcome.model_copy(update={"results": outcome.results[:shown]})
+    return kept, _left_out(shown, len(outcome.results), max_chars)
+
+
+def _left_out_page(result: WebSearchResult) -> WebSearchResult:
+    """The result as it renders when its page gets no share: the least it can cost."""
+    if result.page_content is None:
+        return result
+    return result.model_copy(update={"page_content": "", "page_note": left_out_note(len(result.page_content))})
+
+
+def _left_out(shown: int, total: int, max_chars: int) -> str:
+    advice = "ask for fewer results or a larger max_chars"
+    return f"\n[Results {shown + 1}-{total} left out to fit max_chars={max_chars}: {advice}.]"
 
 
 def page_answer(

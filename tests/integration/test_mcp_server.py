@@ -12,6 +12,7 @@ from entrypoints.mcp_server import build_server
 from tests.support.fake_ports import FakeSearch, fail, ok
 from tests.support.servers import SERPER_KEY, TAVILY_KEY, container_with
 
+CHARS_FORM = "a whole number from 2000 to 200000 or null"
 pytestmark = pytest.mark.anyio
 BOTH = {"SERPER_API_KEY": SERPER_KEY, "TAVILY_API_KEY": TAVILY_KEY}
 
@@ -112,8 +113,8 @@ async def test_no_keys_gives_an_actionable_error_naming_both_variables() -> None
         ({"query": "q", "num_results": "5"}, ['num_results must be a whole number from 1 to 20; got "5".']),
         ({"query": "q", "return_full_pages": "yes"}, ['return_full_pages must be true or false; got "yes".']),
         ({"query": "q", "return_full_pages": 1}, ["return_full_pages must be true or false; got 1."]),
-        ({"query": "q", "max_chars": 1999}, ["max_chars must be a whole number from 2000 to 200000 or null; got 1999."]),
-        ({"query": "q", "max_chars": "lots"}, ['max_chars must be a whole number from 2000 to 200000 or null; got "lots".']),
+        ({"query": "q", "max_chars": 1999}, [f"max_chars must be {CHARS_FORM}; got 1999."]),
+        ({"query": "q", "max_chars": "lots"}, [f'max_chars must be {CHARS_FORM}; got "lots".']),
         ({"query": ["q"]}, ["query must be a string of 1 to 2000 characters after trimming spaces; got a list."]),
         (
             {"query": "q", "country": {"code": "de"}},
