@@ -10,16 +10,18 @@ message are kept.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import httpx
 
+from adapters.bounded_body import BodyRefused, BodyTooLarge, read_body
+from adapters.content_encoding import ACCEPT_ENCODING
 from domain.errors import FailureKind, ProviderFailure
 
 _DETAIL_LIMIT = 200
+_MESSAGE_DEPTH = 4  # how deep a provider's error message may sit in its JSON
 MAX_ANSWER_BYTES = 5_000_000  # real search answers are tens of kilobytes
 # Providers that answer "out of credits" with a plain 400 only tell it apart in the body.
 _QUOTA_PHRASES = (
@@ -80,24 +82,26 @@ async def send(
 ) -> httpx.Response:
     """Send one provider request and return its 2xx response with the body read.
 
-    The body is streamed and refused past ``max_bytes``: a broken or hostile endpoint answering
-    with tens of megabytes must not be able to make the server swallow them.
+    The body is read raw and decoded by our own bounded step (``adapters.bounded_body``): an
+    answer over ``max_bytes`` once decompressed, in an encoding we do not undo, or corrupt, is
+    a ``malformed`` failure (which fails over), never an exception, and never inflated whole.
     """
+    request.headers["Accept-Encoding"] = ACCEPT_ENCODING  # only what bounded_body can undo
     with provider_call(provider):
         response = await client.send(request, stream=True)
         try:
-            body = bytearray()
-            async for chunk in response.aiter_bytes():
-                body.extend(chunk)
-                if len(body) > max_bytes:
-                    raise ProviderFailure(
-                        provider, FailureKind.MALFORMED, f"the answer exceeded {max_bytes // 1_000_000} MB"
-                    )
+            body = await read_body(response, max_bytes=max_bytes, cut_plain=False)
+        except BodyTooLarge as too_large:
+            raise ProviderFailure(provider, FailureKind.MALFORMED, f"the answer was {too_large.reason}") from None
+        except BodyRefused as refused:
+            raise ProviderFailure(
+                provider, FailureKind.MALFORMED, f"the answer could not be read: {refused.reason}"
+            ) from None
         finally:
             await response.aclose()
     # The body is already decoded; drop the headers that describe the encoded form.
     headers = [(k, v) for k, v in response.headers.multi_items() if k not in ("content-encoding", "content-length")]
-    answered = httpx.Response(response.status_code, headers=headers, content=bytes(body), request=request)
+    answered = httpx.Response(response.status_code, headers=headers, content=body.data, request=request)
     check_response(provider, answered, keyless=keyless)
     return answered
 
@@ -137,7 +141,7 @@ def json_body(provider: str, response: httpx.Response) -> dict[str, Any]:
     """The response's JSON object, or a ``malformed`` failure when it is not one."""
     try:
         data = response.json()
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ProviderFailure(provider, FailureKind.MALFORMED, "the answer was not JSON") from None
     if not isinstance(data, dict):
         raise ProviderFailure(provider, FailureKind.MALFORMED, f"expected a JSON object, got {type(data).__name__}")
@@ -153,21 +157,21 @@ def provider_message(response: httpx.Response) -> str:
     """The provider's own short explanation from an error body, whatever its JSON dialect."""
     try:
         data: Any = response.json()
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+    except (ValueError, RecursionError):
         text = response.text.strip() if _looks_textual(response) else ""
         return _shorten(" ".join(text.split()))
     return _shorten(_find_message(data))
 
 
-def _find_message(data: Any) -> str:
+def _find_message(data: Any, depth: int = 0) -> str:
     # Serper {"message"}, Tavily {"detail": {"error"}}, Brave {"error": {"detail"}},
     # OpenAI-style {"error": {"message"}}, FastAPI {"detail": "..."}.
     if isinstance(data, str):
         return data
-    if isinstance(data, dict):
+    if isinstance(data, dict) and depth < _MESSAGE_DEPTH:
         for key in ("message", "error", "detail", "error_message", "msg"):
             if key in data:
-                found = _find_message(data[key])
+                found = _find_message(data[key], depth + 1)
                 if found:
                     return found
     return ""

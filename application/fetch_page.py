@@ -14,6 +14,7 @@ import anyio
 
 from application.fit_pages import PageFitter, cut_note
 from application.read_pages import PageReader, PageText
+from domain.arguments import check_url
 from domain.errors import PageUnavailable
 from domain.paging import TextWindow, continuation_note, cut
 from domain.passages import Focused
@@ -44,6 +45,7 @@ class FetchPage:
 
     async def read(self, url: str) -> PageText:
         """Raises ``PageUnavailable``/``UnsafeUrl``. The call's deadline bounds the read as it bounds a search."""
+        url = check_url(url)  # a control character in the URL is the caller's to fix
         try:
             with anyio.fail_after(self._deadline):
                 return await self._reader.read(url)

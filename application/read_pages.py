@@ -1,4 +1,4 @@
-"""Reading pages: fetch safely, extract to Markdown off the event loop, many at once under a budget."""
+"""Reading pages: fetch safely, extract to Markdown in bounded workers, many at once under a budget."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import anyio
 
 from application.single_flight import SingleFlight
 from domain.errors import PageUnavailable
-from domain.ports import CachePort, ContentExtractorPort, PageFetcherPort
+from domain.ports import CachePort, PageExtractionPort, PageFetcherPort
+from domain.redaction import without_userinfo
 
 logger = logging.getLogger(__name__)
 
@@ -30,14 +31,14 @@ class PageReader:
     def __init__(
         self,
         fetcher: PageFetcherPort,
-        extractor: ContentExtractorPort,
+        extraction: PageExtractionPort,
         *,
         page_timeout: float,
         concurrency: int = 5,
         cache: CachePort[PageText] | None = None,
     ) -> None:
         self._fetcher = fetcher
-        self._extractor = extractor
+        self._extraction = extraction
         self._page_timeout = page_timeout
         self._concurrency = concurrency
         self._cache = cache
@@ -65,8 +66,8 @@ class PageReader:
         try:
             with anyio.fail_after(self._page_timeout):
                 page = await self._fetcher.fetch(url)
-                # Extraction is CPU-bound (tens of ms for a big page): keep the event loop free.
-                markdown = await anyio.to_thread.run_sync(self._extractor.extract, page, abandon_on_cancel=True)
+                # Off the event loop, in a worker that is stopped if this deadline passes first.
+                markdown = await self._extraction.extract(page)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
         if not markdown.strip():
@@ -93,7 +94,7 @@ class PageReader:
                 except PageUnavailable as missing:
                     outcomes[index] = missing
                 except Exception as exc:  # an extractor bug must cost one page, not the search
-                    logger.exception("reading %s failed unexpectedly", url)
+                    logger.exception("reading %s failed unexpectedly", without_userinfo(url))
                     outcomes[index] = PageUnavailable(url, f"could not be read ({type(exc).__name__})")
             done += 1
             await _report(progress, done, len(urls))

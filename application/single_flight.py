@@ -52,6 +52,11 @@ class SingleFlight(Generic[T]):
             if not flight.task.done():
                 self._leave(key, flight)
             raise
+        finally:
+            # The exception's traceback holds this frame; were ``flight`` still in it, the task would
+            # hold its exception and the exception the task: a cycle that keeps whatever the work's
+            # frames held (a page body of megabytes) until the cyclic collector comes by.
+            del flight
 
     def _start(self, key: str, factory: Callable[[], Awaitable[T]]) -> _Flight[T]:
         async def work() -> T:

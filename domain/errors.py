@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from domain.redaction import without_userinfo
+
 
 class FailureKind(StrEnum):
     """Why a provider attempt failed; the fallback policy decides on this alone."""
@@ -61,9 +63,13 @@ class ProviderFailure(SearchRelayError):
 
 
 class PageUnavailable(SearchRelayError):
-    """A page could not be read. ``reason`` is one short line, e.g. 'HTTP 404' or 'blocked: private address'."""
+    """A page could not be read. ``reason`` is one short line, e.g. 'HTTP 404' or 'blocked: private address'.
+
+    ``url`` never carries credentials: a ``user:pass@`` the caller put in the URL is left out.
+    """
 
     def __init__(self, url: str, reason: str) -> None:
+        url = without_userinfo(url)
         super().__init__(f"{url}: {reason}")
         self.url = url
         self.reason = reason

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from domain.errors import FailureKind, SearchRelayError
 from domain.filters import Filter, Freshness
+from domain.redaction import without_userinfo
 
 
 class WebSearchResult(BaseModel):
@@ -26,6 +27,12 @@ class WebSearchResult(BaseModel):
         default=None,
         description="searchrelay's own note on page_content, e.g. where it was cut and how to read the rest.",
     )
+
+    @field_validator("link", "title")
+    @classmethod
+    def _no_credentials(cls, value: str) -> str:
+        # A provider may index a link with someone's user:password@ in it: never pass that on.
+        return without_userinfo(value)
 
 
 class SearchRequest(BaseModel):

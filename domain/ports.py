@@ -35,12 +35,24 @@ class PageFetcherPort(Protocol):
 
 
 class ContentExtractorPort(Protocol):
-    """Turns a fetched page into clean Markdown. CPU-bound and synchronous; callers run it off the loop.
+    """Turns a fetched page into clean Markdown. CPU-bound and synchronous: it runs inside a
+    worker of a ``PageExtractionPort``, never on the event loop.
 
     Raises ``UnsupportedContent`` for content types it cannot turn into text.
     """
 
     def extract(self, page: FetchedPage) -> str: ...
+
+
+class PageExtractionPort(Protocol):
+    """Runs extraction within bounds: at most N pages at once, each under a deadline and a memory cap.
+
+    Raises ``PageUnavailable`` (``UnsupportedContent`` included) with a one-line reason when a
+    page cannot be extracted, overran its deadline, or crashed whatever ran it. Cancelling the
+    call gives the extraction up and reclaims what was running it.
+    """
+
+    async def extract(self, page: FetchedPage) -> str: ...
 
 
 class CachePort(Protocol[V]):

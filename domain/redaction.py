@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 MASK = "***"
 _MIN_SECRET_LENGTH = 4  # shorter values would mask ordinary words
+# scheme://user:pass@ - up to the last "@" before the path, as URL parsers read it.
+_URL_USERINFO = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.\-]*://)[^/?#\s]*@")
 
 
 class Redactor:
-    """Replaces every known secret value in a text with a mask."""
+    """Replaces every known secret value, and the credentials of any URL, in a text with a mask."""
 
     def __init__(self, secrets: Iterable[str]) -> None:
         # Longest first, so a secret containing another is masked whole.
@@ -19,14 +22,12 @@ class Redactor:
         for secret in self._secrets:
             if secret in text:
                 text = text.replace(secret, MASK)
-        return text
+        return _URL_USERINFO.sub(rf"\1{MASK}@", text)
 
     def __bool__(self) -> bool:
         return bool(self._secrets)
 
 
-def mask_secret(value: str) -> str:
-    """A recognisable but harmless form of a key for display: its first 4 characters and its length."""
-    if len(value) < 12:
-        return f"{MASK} ({len(value)} chars)"
-    return f"{value[:4]}{MASK} ({len(value)} chars)"
+def without_userinfo(text: str) -> str:
+    """``text`` with the ``user:pass@`` part of every URL in it left out."""
+    return _URL_USERINFO.sub(r"\1", text)

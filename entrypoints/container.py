@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -13,7 +14,8 @@ from dependency_injector import containers, providers
 
 from adapters.cache.memory import MemoryCache
 from adapters.clock import SystemClock
-from adapters.pages.extractor import TrafilaturaExtractor
+from adapters.pages.extraction_pool import ProcessExtractionPool
+from adapters.pages.extractor import EXTRACTOR_PATH, WORKER_PRELOAD
 from adapters.pages.fetcher import SafePageFetcher
 from adapters.ranking.bm25 import Bm25Ranker
 from adapters.search.brave import BraveSearch
@@ -37,6 +39,33 @@ from entrypoints.settings import Settings
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
 PAGE_CACHE_SECONDS = 600.0  # never longer than SEARCHRELAY_CACHE_TTL_SECONDS; 0 there disables it too
+# What read pages may hold in memory together (a page may be as large as the download cap).
+PAGE_CACHE_BYTES = 20_000_000
+
+
+def page_text_bytes(page: PageText) -> int:
+    return sys.getsizeof(page.markdown)
+
+
+async def extraction_workers(settings: Settings) -> AsyncIterator[ProcessExtractionPool]:
+    """Worker processes that extract pages and can be killed, for as long as the container runs.
+
+    Their fork server starts in the background at once, so the first page pays a fork rather
+    than the extraction libraries' imports, and nothing a face answers first waits for it.
+    """
+    pool = ProcessExtractionPool(
+        EXTRACTOR_PATH,
+        workers=settings.extraction_workers,
+        timeout_seconds=settings.page_timeout_seconds,
+        memory_limit_bytes=settings.extraction_memory_mb * 1_000_000,
+        # entrypoints.main: what the `searchrelay` script (each worker runs it again) imports.
+        preload=(*WORKER_PRELOAD, "entrypoints.main"),
+    )
+    pool.warm()
+    try:
+        yield pool
+    finally:
+        await pool.aclose()
 
 
 async def select_ports(settings: Settings, **factories: Callable[[], Any]) -> list[SearchPort]:
@@ -68,7 +97,7 @@ class Container(containers.DeclarativeContainer):
 
     # Resources: opened by ``running()`` before a face serves anything, closed by it afterwards
     # (an httpx.AsyncClient is an async context manager, so the container enters and exits it).
-    # Anything else with a lifetime (worker pools, ...) belongs here as a Resource too.
+    # Anything else with a lifetime (the extraction workers below) is a Resource too.
     #
     # One client for every provider call: connection pooling across calls and providers.
     # The per-attempt bound is enforced by the chain; this timeout is the transport's backstop.
@@ -145,6 +174,8 @@ class Container(containers.DeclarativeContainer):
         clock,
         ttl_seconds=providers.Callable(lambda s: min(s.cache_ttl_seconds, PAGE_CACHE_SECONDS), settings),
         max_entries=32,
+        size_of=page_text_bytes,
+        max_size=PAGE_CACHE_BYTES,
     )
     page_fetcher = providers.Singleton(
         SafePageFetcher,
@@ -153,11 +184,11 @@ class Container(containers.DeclarativeContainer):
         max_body_bytes=settings.provided.page_max_download_bytes,
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
-    extractor = providers.Singleton(TrafilaturaExtractor)
+    extraction = providers.Resource(extraction_workers, settings)
     page_reader = providers.Singleton(
         PageReader,
         page_fetcher,
-        extractor,
+        extraction,
         page_timeout=settings.provided.page_timeout_seconds,
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,

@@ -7,7 +7,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import SecretStr
 
-from domain.redaction import mask_secret
 from entrypoints import provider_catalog
 from entrypoints.container import Container
 from entrypoints.settings import Settings
@@ -47,10 +46,11 @@ def _configured_by(settings: Settings, spec: provider_catalog.ProviderSpec) -> s
     for variable, field in zip(spec.variables, spec.settings_fields, strict=True):
         value = getattr(settings, field)
         if value is None:
-            continue
-        shown = (
-            mask_secret(value.get_secret_value()) if isinstance(value, SecretStr) else _url_without_credentials(value)
-        )
+            shown = "not set"
+        elif isinstance(value, SecretStr):
+            shown = "set"  # nothing of a key: no prefix, no length
+        else:
+            shown = _url_without_credentials(value)
         parts.append(f"{variable}={shown}")
     return ", ".join(parts)
 

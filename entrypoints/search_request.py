@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from domain.arguments import clean_query
 from domain.errors import InvalidRequestError
 from domain.filters import Freshness
 from domain.iso_codes import validate_country, validate_language
@@ -23,7 +24,7 @@ def build_request(
     language: str | None = None,
 ) -> SearchRequest:
     """Raises ``InvalidRequestError`` with a message that shows the accepted forms."""
-    query = query.strip()
+    query = clean_query(query)
     if not 1 <= len(query) <= MAX_QUERY_CHARACTERS:
         raise InvalidRequestError(f"query must be 1 to {MAX_QUERY_CHARACTERS} characters after trimming spaces.")
     if isinstance(num_results, bool) or not 1 <= num_results <= MAX_RESULTS:

@@ -8,6 +8,7 @@ value counts as unset.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
@@ -85,6 +86,11 @@ class Settings(BaseSettings):
     max_chars: int = Field(
         DEFAULT_MAX_CHARS, ge=MIN_MAX_CHARS, le=MAX_MAX_CHARS, validation_alias="SEARCHRELAY_MAX_CHARS"
     )
+    # Extraction workers (processes that can be stopped): how many, and each one's memory cap.
+    extraction_workers: int = Field(
+        default_factory=lambda: _cpu_count(), ge=1, le=64, validation_alias="SEARCHRELAY_EXTRACTION_WORKERS"
+    )
+    extraction_memory_mb: int = Field(1000, ge=300, le=65_536, validation_alias="SEARCHRELAY_EXTRACTION_MEMORY_MB")
 
     @field_validator(
         "serper_api_key",
@@ -191,6 +197,14 @@ def _bounds(field: FieldInfo) -> str:
         return f"above {above}" + (f" and at most {high}" if high is not None else "")
     low = next((m.ge for m in field.metadata if isinstance(m, Ge)), 0)
     return f"from {low}" + (f" to {high}" if high is not None else " up")
+
+
+def _cpu_count() -> int:
+    """The CPUs this process may run on (fewer than the machine's under taskset or a container quota)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 def _is_secret(annotation: Any) -> bool:

@@ -27,10 +27,14 @@ def is_public_address(ip: IPAddress) -> bool:
     return non_public_category(ip) is None
 
 
-def non_public_category(ip: IPAddress) -> str | None:
-    """Why ``ip`` is not public, as a phrase such as "a loopback address"; None when it is public."""
+def non_public_category(ip: IPAddress, *, name_embedded: bool = True) -> str | None:
+    """Why ``ip`` is not public, as a phrase such as "a loopback address"; None when it is public.
+
+    ``name_embedded=False`` leaves out the IPv4 address an IPv6 address wraps, for addresses
+    learned from DNS that the caller never saw.
+    """
     if isinstance(ip, ipaddress.IPv6Address):
-        return _ipv6_category(ip)
+        return _ipv6_category(ip, name_embedded=name_embedded)
     return _ipv4_category(ip)
 
 
@@ -72,12 +76,14 @@ def _ipv4_category(ip: ipaddress.IPv4Address) -> str | None:
     return next((category for failed, category in checks if failed), None)
 
 
-def _ipv6_category(ip: ipaddress.IPv6Address) -> str | None:
+def _ipv6_category(ip: ipaddress.IPv6Address, *, name_embedded: bool) -> str | None:
     wrapped = _embedded_ipv4(ip)
     for kind, inner in wrapped:
         inner_category = _ipv4_category(inner)
         if inner_category is not None:
-            return f"{kind} wrapping {inner}, {inner_category}"
+            return (
+                f"{kind} wrapping {inner}, {inner_category}" if name_embedded else f"{kind} wrapping {inner_category}"
+            )
     if wrapped:
         # The packets end up at the embedded IPv4 address, so its verdict is the one that counts.
         return None

@@ -7,20 +7,38 @@ import json
 from adapters.pages.decoding import decode_text
 from adapters.pages.html_article import html_to_article
 from adapters.pages.pdf_text import PdfUnreadable, pdf_to_text
+from adapters.pages.xml_text import XmlUnreadable, xml_to_markdown
 from domain.errors import PageUnavailable, UnsupportedContent
 from domain.pages import FetchedPage
 
+#: How extraction workers find the extractor (see ProcessExtractionPool).
+EXTRACTOR_PATH = "adapters.pages.extractor:TrafilaturaExtractor"
+#: Imported once by the workers' fork server, so each new worker starts with them loaded.
+WORKER_PRELOAD = (
+    "adapters.pages.extractor",
+    "trafilatura",
+    "readability",
+    "markdownify",
+    "pypdf",
+    "charset_normalizer",
+)
 _HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _JSON_TYPES = frozenset({"application/json", "text/json"})
 _PDF_TYPE = "application/pdf"
+_XML_TYPE = "application/xml"
+# Formatting may add indentation, never more than this much text per byte read (plus a little).
+_GROWTH = 2
+_GROWTH_SLACK = 64 * 1024
 _UNKNOWN_TYPES = frozenset({"", "application/octet-stream", "binary/octet-stream"})
 
 
 class TrafilaturaExtractor:
     """Implements ``domain.ports.ContentExtractorPort``.
 
-    HTML (and XHTML) becomes Markdown of the main content; other text passes through, JSON
-    pretty-printed in a fence; PDF becomes its text. Holds no state, so worker threads may share
+    HTML (and XHTML) becomes Markdown of the main content; a feed (RSS, Atom) a list of its
+    entries and other XML indented text; other text passes through, JSON pretty-printed in a
+    fence; PDF becomes its text. Formatting never makes the text more than about twice the
+    size of the body, however the body nests. Holds no state, so worker threads may share
     one instance. The heavy libraries are imported on first use, keeping server start-up fast.
 
     ``include_images`` keeps images found by trafilatura as ``[Image: alt]`` (an agent often
@@ -38,6 +56,8 @@ class TrafilaturaExtractor:
             return html_to_article(html, page.url, include_images=self._include_images).markdown
         if content_type == _PDF_TYPE:
             return _pdf(page)
+        if _is_xml(content_type):
+            return _xml(page)
         if content_type in _JSON_TYPES or content_type.endswith("+json"):
             return _json(decode_text(page.body, page.charset, markup=False))
         if content_type.startswith("text/"):
@@ -49,20 +69,46 @@ def _effective_type(page: FetchedPage) -> str:
     """The declared type, or for untyped bodies what their first bytes show them to be."""
     if page.content_type not in _UNKNOWN_TYPES:
         return page.content_type
-    head = page.body[:512].lstrip().lower()
+    head = page.body[:1024].lstrip().lower()
     if head.startswith(b"%pdf-"):
         return _PDF_TYPE
     if head.startswith((b"<!doctype html", b"<html")):
         return "text/html"
+    if head.startswith(b"<?xml"):
+        return "text/html" if b"<html" in head else _XML_TYPE
     return page.content_type
 
 
+def _is_xml(content_type: str) -> bool:
+    return content_type != "application/xhtml+xml" and content_type.endswith(("/xml", "+xml"))
+
+
+def _limit(body: bytes) -> int:
+    return _GROWTH * len(body) + _GROWTH_SLACK
+
+
+def _xml(page: FetchedPage) -> str:
+    try:
+        return xml_to_markdown(page.body, max_chars=_limit(page.body))
+    except XmlUnreadable:
+        return decode_text(page.body, page.charset, markup=True)
+
+
 def _json(text: str) -> str:
+    """Pretty-printed in a fence, unless that would blow it up (deep nesting): then as it came."""
     try:
         parsed = json.loads(text)
-    except ValueError:
+        limit = _GROWTH * len(text) + _GROWTH_SLACK
+        pieces: list[str] = []
+        size = 0
+        for piece in json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(parsed):
+            pieces.append(piece)
+            size += len(piece)
+            if size > limit:
+                return text
+    except (ValueError, RecursionError):
         return text
-    return "```json\n" + json.dumps(parsed, indent=2, ensure_ascii=False) + "\n```"
+    return "```json\n" + "".join(pieces) + "\n```"
 
 
 def _pdf(page: FetchedPage) -> str:

@@ -2,23 +2,29 @@
 
 Guards, in the order they apply to every hop (the first request and each redirect):
 only http and https; every address the host resolves to must be public; the connection goes
-to the vetted address itself (the URL is rewritten to the IP, the Host header and the TLS
-server name keep the real host name), so a second DNS answer cannot swap in another address.
-The body is streamed and capped, and one deadline bounds the whole fetch, redirects included.
+to a vetted address itself (the URL is rewritten to the IP, the Host header and the TLS
+server name keep the real host name), so a second DNS answer cannot swap in another address;
+when one address does not answer, the next vetted one is tried. Credentials in the URL
+(``user:pass@``) are taken out of it: sent as Basic auth to that origin only, never to a host
+a redirect leads to, and never shown. The body is read raw and decoded under one cap on the
+decoded size (``adapters.bounded_body``), and one deadline bounds the whole fetch.
 """
 
 from __future__ import annotations
 
-import math
+import base64
 from dataclasses import dataclass
 
 import anyio
 import httpx
 
-from adapters.pages.address_guard import IPAddress, non_public_category, parse_host_literal
+from adapters.bounded_body import BodyRefused, BodyTooLarge, megabytes, read_body
+from adapters.content_encoding import ACCEPT_ENCODING
+from adapters.pages.address_guard import IPAddress
 from adapters.pages.resolver import Resolver, SystemResolver
-from adapters.pages.responses import describe_transport_error, is_text_like, parse_content_type
-from domain.errors import PageUnavailable, UnsafeUrl
+from adapters.pages.responses import describe_invalid_url, describe_transport_error, is_text_like, parse_content_type
+from adapters.pages.target_vetting import DEFAULT_PORTS, TargetVetter, ascii_host
+from domain.errors import PageUnavailable
 from domain.pages import FetchedPage
 
 DEFAULT_USER_AGENT = (
@@ -29,18 +35,34 @@ _ACCEPT = (
     "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,"
     "text/markdown;q=0.8,application/json;q=0.8,application/pdf;q=0.8,*/*;q=0.5"
 )
-_ALLOW_HINT = "set SEARCHRELAY_ALLOW_PRIVATE_NETWORKS=true to allow private networks"
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
-_DEFAULT_PORTS = {"http": 80, "https": 443}
-_CONNECT_SECONDS = 5.0  # an unreachable host should fail fast, well inside the page timeout
+_CONNECT_SECONDS = 5.0  # an unreachable address should fail fast, well inside the page timeout
+
+
+class _NotConnected(Exception):
+    """This address could not be connected to; another address of the host may still answer."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
-class _Target:
-    """One hop, vetted: the URL as the caller sees it and the address it will really reach."""
+class _Credentials:
+    """``user:pass@`` from the caller's URL, for the origin it was written for and no other."""
 
-    url: httpx.URL
-    address: IPAddress
+    origin: tuple[str, str, int]
+    header: str
+
+    @classmethod
+    def take(cls, url: httpx.URL) -> tuple[httpx.URL, _Credentials | None]:
+        if not url.userinfo:
+            return url, None
+        token = base64.b64encode(f"{url.username}:{url.password}".encode()).decode("ascii")
+        return url.copy_with(userinfo=b""), cls(_origin(url), f"Basic {token}")
+
+    def headers_for(self, url: httpx.URL) -> dict[str, str]:
+        return {"Authorization": self.header} if _origin(url) == self.origin else {}
 
 
 class SafePageFetcher:
@@ -50,9 +72,10 @@ class SafePageFetcher:
     would make the connection to the vetted address meaningless) and ``follow_redirects=False``
     (redirects are followed here, each hop vetted). Requests also pass ``follow_redirects=False``.
 
-    Bodies over ``max_body_bytes`` are cut and marked ``truncated`` when they are text (the
-    beginning of a page is still worth reading); other bodies over the cap, such as PDFs, are
-    refused as "too big", early when Content-Length already says so, since half a binary is useless.
+    Bodies over ``max_body_bytes`` (decoded) are cut and marked ``truncated`` when they are
+    uncompressed text (the beginning of a page is still worth reading); other bodies over the
+    cap, such as PDFs or compressed bodies that inflate past it, are refused, early when
+    Content-Length already says so.
     """
 
     def __init__(
@@ -61,79 +84,68 @@ class SafePageFetcher:
         *,
         resolver: Resolver | None = None,
         allow_private_networks: bool = False,
-        max_body_bytes: int = 5 * 1024 * 1024,
+        max_body_bytes: int = 5_000_000,
         max_redirects: int = 5,
         timeout_seconds: float = 10.0,
         user_agent: str = DEFAULT_USER_AGENT,
     ) -> None:
         self._client = client
-        self._resolver = resolver if resolver is not None else SystemResolver()
-        self._allow_private_networks = allow_private_networks
+        self._vetter = TargetVetter(
+            resolver if resolver is not None else SystemResolver(), allow_private_networks=allow_private_networks
+        )
         self._max_body_bytes = max_body_bytes
         self._max_redirects = max_redirects
         self._timeout_seconds = timeout_seconds
-        self._headers = {"User-Agent": user_agent, "Accept": _ACCEPT, "Accept-Language": "en,*;q=0.5"}
+        self._headers = {
+            "User-Agent": user_agent,
+            "Accept": _ACCEPT,
+            "Accept-Language": "en,*;q=0.5",
+            "Accept-Encoding": ACCEPT_ENCODING,
+        }
 
     async def fetch(self, url: str) -> FetchedPage:
+        target, credentials = _Credentials.take(_parse_url(url))
+        original = url  # what errors name, as the caller wrote it (PageUnavailable leaves out credentials)
         try:
             with anyio.fail_after(self._timeout_seconds):
-                return await self._follow_redirects(url)
+                return await self._follow_redirects(original, target, credentials)
         except TimeoutError:
-            raise PageUnavailable(url, f"timed out after {self._timeout_seconds:g} s") from None
+            raise PageUnavailable(original, f"timed out after {self._timeout_seconds:g} s") from None
 
-    async def _follow_redirects(self, url: str) -> FetchedPage:
-        current = _parse_url(url)
+    async def _follow_redirects(
+        self, original: str, current: httpx.URL, credentials: _Credentials | None
+    ) -> FetchedPage:
         for hop in range(self._max_redirects + 1):
-            target = await self._vet(url, current, via_redirect=hop > 0)
-            outcome = await self._request(url, target)
+            addresses = await self._vetter.addresses(original, current, via_redirect=hop > 0)
+            extra = credentials.headers_for(current) if credentials is not None else {}
+            outcome = await self._request_any(original, current, addresses, extra)
             if isinstance(outcome, FetchedPage):
                 return outcome
             current = outcome
-        raise PageUnavailable(url, f"too many redirects (more than {self._max_redirects})")
+        raise PageUnavailable(original, f"too many redirects (more than {self._max_redirects})")
 
-    async def _vet(self, original: str, url: httpx.URL, *, via_redirect: bool) -> _Target:
-        prefix = "refused redirect" if via_redirect else "refused"
-        if not url.scheme:
-            raise PageUnavailable(original, "not an absolute URL (start it with https:// or http://)")
-        if url.scheme not in _DEFAULT_PORTS:
-            raise UnsafeUrl(original, f"{prefix}: unsupported scheme '{url.scheme}' (only http and https)")
-        host = url.host
-        if not host:
-            raise UnsafeUrl(original, f"{prefix}: the URL has no host")
-        literal = parse_host_literal(host)
-        addresses = [literal] if literal is not None else await self._resolve(original, url)
+    async def _request_any(
+        self, original: str, url: httpx.URL, addresses: list[IPAddress], extra: dict[str, str]
+    ) -> FetchedPage | httpx.URL:
+        """Each vetted address in turn until one answers."""
+        reason = "could not connect"
         for address in addresses:
-            category = non_public_category(address)
-            if category is not None and not self._allow_private_networks:
-                if literal is None:
-                    where = f"{host} resolves to {address}, {category}"
-                elif host.strip("[]") == str(address):
-                    where = f"{address} is {category}"
-                else:
-                    where = f"{host} means {address}, {category}"
-                raise UnsafeUrl(original, f"{prefix}: {where} ({_ALLOW_HINT})")
-        return _Target(url=url, address=addresses[0])
+            try:
+                return await self._request(original, url, address, extra)
+            except _NotConnected as failed:
+                reason = failed.reason
+        raise PageUnavailable(original, reason)
 
-    async def _resolve(self, original: str, url: httpx.URL) -> list[IPAddress]:
-        port = url.port or _DEFAULT_PORTS[url.scheme]
-        try:
-            answers = await self._resolver.resolve(url.host, port)
-        except OSError:
-            raise PageUnavailable(original, f"could not resolve host '{url.host}'") from None
-        addresses = [parsed for answer in answers if (parsed := parse_host_literal(answer)) is not None]
-        if not addresses or len(addresses) != len(answers):
-            raise PageUnavailable(original, f"could not resolve host '{url.host}'")
-        return addresses
-
-    async def _request(self, original: str, target: _Target) -> FetchedPage | httpx.URL:
-        """GET the vetted target: the page, or the next URL when the server redirects."""
-        url = target.url
-        pinned = url.copy_with(host=str(target.address))
+    async def _request(
+        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str]
+    ) -> FetchedPage | httpx.URL:
+        """GET ``url`` from ``address``: the page, or the next URL when the server redirects."""
+        pinned = url.copy_with(host=str(address))
         # Connection: close because the pool is keyed by the pinned IP: a kept-alive TLS connection
         # opened for one host name could otherwise carry a request for another host on the same
         # address without that host's certificate ever being checked.
-        headers = {**self._headers, "Host": url.netloc.decode("ascii"), "Connection": "close"}
-        extensions = {"sni_hostname": url.host} if url.scheme == "https" else {}
+        headers = {**self._headers, **extra, "Host": url.netloc.decode("ascii"), "Connection": "close"}
+        extensions = {"sni_hostname": ascii_host(url)} if url.scheme == "https" else {}
         try:
             async with self._client.stream(
                 "GET",
@@ -148,6 +160,8 @@ class SafePageFetcher:
                 if not 200 <= response.status_code < 300:
                     raise PageUnavailable(original, f"HTTP {response.status_code}")
                 return await self._read_page(original, url, response)
+        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+            raise _NotConnected(describe_transport_error(exc)) from None
         except httpx.HTTPError as exc:
             raise PageUnavailable(original, describe_transport_error(exc)) from None
 
@@ -155,40 +169,38 @@ class SafePageFetcher:
         media_type, charset = parse_content_type(response.headers.get("content-type"))
         text_like = is_text_like(media_type)
         declared = _content_length(response)
-        if declared is not None and declared > self._max_body_bytes and not text_like:
+        encoded = any(v.strip().lower() not in ("", "identity") for v in response.headers.get_list("content-encoding"))
+        if declared is not None and declared > self._max_body_bytes and (encoded or not text_like):
             raise PageUnavailable(original, self._too_big(declared))
-        body = bytearray()
-        truncated = False
-        async for chunk in response.aiter_bytes():
-            room = self._max_body_bytes - len(body)
-            if len(chunk) > room:
-                if not text_like:
-                    raise PageUnavailable(original, self._too_big(None))
-                body += chunk[:room]
-                truncated = True
-                break
-            body += chunk
+        try:
+            body = await read_body(response, max_bytes=self._max_body_bytes, cut_plain=text_like)
+        except BodyTooLarge as too_large:
+            reason = f"page {too_large.reason}" if too_large.decompressed else self._too_big(None)
+            raise PageUnavailable(original, reason) from None
+        except BodyRefused as refused:
+            raise PageUnavailable(original, refused.reason) from None
         return FetchedPage(
             url=str(url),
             status=response.status_code,
             content_type=media_type,
             charset=charset,
-            body=bytes(body),
-            truncated=truncated,
+            body=body.data,
+            truncated=body.truncated,
         )
 
     def _too_big(self, size: int | None) -> str:
-        limit = _megabytes(self._max_body_bytes)
+        limit = megabytes(self._max_body_bytes)
         if size is None:
             return f"too big: over the {limit} limit"
-        return f"too big: {_megabytes(size)}, over the {limit} limit"
+        return f"too big: {megabytes(size)}, over the {limit} limit"
 
 
 def _parse_url(url: str) -> httpx.URL:
     try:
         return httpx.URL(url)
     except httpx.InvalidURL as exc:
-        raise PageUnavailable(url, f"invalid URL ({exc})") from None
+        # PageUnavailable takes any credentials out of the URL it names.
+        raise PageUnavailable(url, describe_invalid_url(exc)) from None
 
 
 def _redirect_target(original: str, current: httpx.URL, response: httpx.Response) -> httpx.URL:
@@ -197,15 +209,17 @@ def _redirect_target(original: str, current: httpx.URL, response: httpx.Response
         raise PageUnavailable(original, f"HTTP {response.status_code} redirect without a Location header")
     try:
         # Relative to the URL as the caller sees it, never to the pinned IP URL actually requested.
-        return current.join(location)
+        target = current.join(location)
     except httpx.InvalidURL:
         raise PageUnavailable(original, "redirect to an invalid URL") from None
+    # Credentials a server writes into a redirect are never sent anywhere.
+    return target.copy_with(userinfo=b"") if target.userinfo else target
+
+
+def _origin(url: httpx.URL) -> tuple[str, str, int]:
+    return url.scheme, ascii_host(url), url.port or DEFAULT_PORTS.get(url.scheme, 0)
 
 
 def _content_length(response: httpx.Response) -> int | None:
     value = response.headers.get("content-length", "")
-    return int(value) if value.isdigit() else None
-
-
-def _megabytes(size: int) -> str:
-    return f"{math.ceil(size / (1024 * 1024) * 10) / 10:g} MB"
+    return int(value) if value.isdigit() and len(value) < 19 else None  # int() refuses thousands of digits

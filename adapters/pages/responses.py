@@ -25,6 +25,25 @@ def is_text_like(media_type: str) -> bool:
     return media_type.startswith("text/") or media_type.endswith(_TEXT_LIKE_SUFFIXES)
 
 
+def describe_invalid_url(exc: httpx.InvalidURL) -> str:
+    """Why a URL could not be parsed, in our words rather than the parser's."""
+    message = str(exc).lower()
+    for clue, reason in _INVALID_URL_REASONS:
+        if clue in message:
+            return f"invalid URL: {reason}"
+    return "invalid URL"
+
+
+_INVALID_URL_REASONS = (
+    ("idna", "the host is not a valid domain name"),
+    ("port", "the port is not a number from 0 to 65535"),
+    ("ipv6", "the IPv6 address in brackets is malformed"),
+    ("ipv4", "the IPv4 address is malformed"),
+    ("too long", "it is too long"),
+    ("non-printable", "it contains a control character"),
+)
+
+
 def describe_transport_error(exc: httpx.HTTPError) -> str:
     """One short line for an agent; never the URL, which the caller's exception already holds."""
     if isinstance(exc, httpx.ConnectTimeout):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -35,7 +36,8 @@ def test_search_prints_markdown(fake_serper: FakeProvider, tmp_path: Path) -> No
         tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    assert "1. **serper result 1**" in done.stdout and "Answered by serper" in done.stdout
+    assert re.search(r"^1\. <<<UNTRUSTED_[0-9a-f]{16} result 1>>>\n   \*\*serper result 1\*\*$", done.stdout, re.M)
+    assert "Answered by serper" in done.stdout
     assert fake_serper.requests[0].json() == {"q": "hello world", "num": 2}
 
 

@@ -78,7 +78,8 @@ async def test_twenty_full_pages_fit_max_chars_and_the_structured_pages_are_the_
         assert message_chars(result) <= 2.2 * len(text)
     for number, entry in enumerate(result.structured_content["results"], start=1):
         assert (
-            entry["page_content"] == "" or f"result {number}>>>\n{entry['page_content'].strip()}\n<<<END_PAGE_" in text
+            entry["page_content"] == ""
+            or f"result {number} page>>>\n{entry['page_content'].strip()}\n<<<END_UNTRUSTED_" in text
         )
         assert entry["page_note"]  # every page was cut or left out, and says how to read on
         assert f'web_fetch with url="{entry["link"]}"' in entry["page_note"] or entry["page_note"].endswith(

@@ -10,6 +10,7 @@ Hedging and the cache are off, so each row sees the plain fallback sequence.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -26,6 +27,7 @@ from domain.errors import FailureKind as K
 from domain.fallback import is_transient
 from entrypoints.container import build_container
 from entrypoints.mcp_server import build_server
+from tests.support import hostile_inputs
 from tests.support.fake_provider import Reply, json_reply, serper_reply, tavily_reply
 from tests.support.fault_server import FaultProvider, HugeReply
 from tests.support.servers import settings
@@ -55,6 +57,9 @@ def good(provider: str) -> Reply:
 def in_30_seconds() -> str:
     return formatdate(time.time() + 30, usegmt=True)
 
+
+BOMB_SIZE = 64_000_000  # decoded; the providers' cap is 5 MB
+BOMBS = {encoding: functools.cache(make) for encoding, make in hostile_inputs.BOMBS.items()}
 
 FAULTS = [
     Fault("HTTP 500", K.SERVER_ERROR, lambda p, key: json_reply(500, {"message": f"internal error for key {key}"})),
@@ -94,12 +99,26 @@ FAULTS = [
     Fault("non-JSON 200", K.MALFORMED, lambda p, key: Reply(200, f"oops {key}".encode(), "application/json")),
     Fault("JSON of the wrong shape", K.MALFORMED, lambda p, key: json_reply(200, {"organic": 42, "results": 42})),
     Fault("50 MB body", K.MALFORMED, lambda p, key: HugeReply(size=50_000_000)),
+    *(
+        Fault(f"{encoding} bomb", K.MALFORMED, lambda p, key, e=encoding, m=make: encoded(m(BOMB_SIZE), e))
+        for encoding, make in BOMBS.items()
+    ),
+    Fault("unknown encoding", K.MALFORMED, lambda p, key: encoded(b"{}", "compress")),
+    Fault("three stacked encodings", K.MALFORMED, lambda p, key: encoded(b"{}", "gzip, gzip, gzip")),
+    Fault("corrupt gzip", K.MALFORMED, lambda p, key: encoded(b"\x1f\x8b not really gzip", "gzip")),
+    Fault("JSON nested 100000 deep", K.MALFORMED, lambda p, key: Reply(200, b"[" * 100_000 + b"]" * 100_000)),
     Fault(
         "text/html 200",
         K.MALFORMED,
         lambda p, key: Reply(200, b"<!doctype html><html><body>Checking your browser</body></html>", "text/html"),
     ),
 ]
+
+
+def encoded(body: bytes, encoding: str) -> Reply:
+    return Reply(200, body, "application/json", headers=(("Content-Encoding", encoding),))
+
+
 POSITIONS = {"primary": ("serper",), "secondary": ("tavily",), "both": ("serper", "tavily")}
 
 

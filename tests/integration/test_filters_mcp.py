@@ -6,6 +6,7 @@ skip here is the skip a user would see with that provider.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -264,8 +265,9 @@ async def test_an_answer_engine_renders_the_answer_first_then_its_sources() -> N
     assert [r["link"] for r in data["results"]] == ["https://source.example/0", "https://source.example/1"]
     lines = text_of(result).splitlines()
     answer_at, sources_at = lines.index("### Answer"), lines.index("### Sources")
-    assert lines[answer_at + 2] == SONAR_TEXT
-    assert answer_at < sources_at < lines.index("1. **source 0**") < lines.index("2. **source 1**")
+    assert re.fullmatch(r"<<<UNTRUSTED_[0-9a-f]{16} answer>>>", lines[answer_at + 2])
+    assert lines[answer_at + 3] == SONAR_TEXT
+    assert answer_at < sources_at < lines.index("   **source 0**") < lines.index("   **source 1**")
     assert lines[-1].startswith("Answered by perplexity")
 
 

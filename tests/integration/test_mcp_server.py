@@ -57,7 +57,7 @@ async def test_both_keys_use_serper_and_return_markdown_and_structured_content()
     }
     assert attempt["started_ms"] >= 0
     text = result.content[0].text  # type: ignore[union-attr]
-    assert "1. **serper 0**" in text and "https://serper.example/2" in text
+    assert "   **serper 0**\n   https://serper.example/0" in text and "https://serper.example/2" in text
     assert text.splitlines()[-1].startswith("Answered by serper")
     assert tavily.calls == []
 

@@ -49,6 +49,7 @@ class Page:
     delay: float = 0.0  # seconds before answering
     location: str | None = None  # sent as the Location header (for 3xx pages)
     fault: str | None = None  # "trickle": headers, then one byte every 0.1 s, forever
+    headers: tuple[tuple[str, str], ...] = ()  # sent as they are, e.g. Content-Encoding
 
     @property
     def content_type_header(self) -> str:
@@ -153,12 +154,17 @@ def make_pdf(lines: list[str]) -> bytes:
         text_ops.append(f"({escaped}) Tj T*")
     text_ops.append("ET")
     stream = zlib.compress("\n".join(text_ops).encode("latin-1"))
+    return pdf_document(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream")
+
+
+def pdf_document(contents: bytes) -> bytes:
+    """A one-page PDF around ``contents`` (the page's content stream object), with a correct xref."""
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
         b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        contents,
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
@@ -337,6 +343,8 @@ def _serve(handler: BaseHTTPRequestHandler, page: Page, extra_delay: float, owne
         handler.send_header("Content-Type", page.content_type_header)
         if page.location is not None:
             handler.send_header("Location", page.location)
+        for name, value in page.headers:
+            handler.send_header(name, value)
         if page.fault == "trickle":
             # No Content-Length: the body "continues" until the client gives up.
             handler.send_header("Connection", "close")

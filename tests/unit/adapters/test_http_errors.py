@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gzip
+from collections.abc import AsyncIterator
+
 import httpx
 import pytest
 
-from adapters.http_errors import classify_status, json_body, send
+from adapters.http_errors import classify_status, json_body, provider_message, send
 from domain.errors import FailureKind as K
 from domain.errors import ProviderFailure
+from tests.support import hostile_inputs
 
 pytestmark = pytest.mark.anyio
 SECRET_URL = "https://user:hunter2-secret@search.test/search?key=SECRET123"
@@ -70,7 +74,7 @@ async def test_a_body_over_the_cap_is_refused_as_malformed() -> None:
     with pytest.raises(ProviderFailure) as caught:
         await send(client, "p", client.build_request("GET", "https://s.test/"), max_bytes=2_000_000)
     assert caught.value.kind is K.MALFORMED
-    assert "exceeded 2 MB" in caught.value.detail
+    assert caught.value.detail == "the answer was larger than 2 MB"
 
 
 async def test_retry_after_and_status_travel_with_the_failure() -> None:
@@ -106,3 +110,64 @@ async def test_long_plain_messages_are_shortened() -> None:
     with pytest.raises(ProviderFailure) as caught:
         await send(client, "p", client.build_request("GET", "https://s.test/"))
     assert len(caught.value.detail) <= 220
+
+
+class WireStream(httpx.AsyncByteStream):
+    """A body httpx has not read yet, as from a socket (``content=`` bodies are read at once)."""
+
+    def __init__(self, body: bytes) -> None:
+        self._body = body
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for start in range(0, len(self._body), 16_384):
+            yield self._body[start : start + 16_384]
+
+
+def on_the_wire(body: bytes, encoding: str, seen: list[httpx.Request] | None = None) -> httpx.AsyncClient:
+    def handler(request: httpx.Request) -> httpx.Response:
+        if seen is not None:
+            seen.append(request)
+        headers = {"content-type": "application/json", "content-encoding": encoding}
+        return httpx.Response(200, headers=headers, stream=WireStream(body))
+
+    return httpx.AsyncClient(transport=httpx.MockTransport(handler))
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "gzip, gzip", "br", "zstd"])
+async def test_a_compressed_answer_over_the_cap_is_malformed_and_never_inflated_whole(encoding: str) -> None:
+    makers = {
+        "gzip": hostile_inputs.gzip_bomb,
+        "gzip, gzip": hostile_inputs.double_gzip_bomb,
+        "br": hostile_inputs.brotli_bomb,
+        "zstd": hostile_inputs.zstd_bomb,
+    }
+    client = on_the_wire(makers[encoding](16_000_000), encoding)
+    with pytest.raises(ProviderFailure) as caught:
+        await send(client, "p", client.build_request("GET", "https://s.test/"), max_bytes=2_000_000)
+    assert caught.value.kind is K.MALFORMED
+    assert caught.value.detail == "the answer was larger than 2 MB after decompression"
+
+
+async def test_a_compressed_answer_is_decoded_and_only_undoable_encodings_are_asked_for() -> None:
+    seen: list[httpx.Request] = []
+    client = on_the_wire(gzip.compress(b'{"organic": []}'), "gzip", seen)
+    response = await send(client, "p", client.build_request("GET", "https://s.test/"))
+    assert json_body("p", response) == {"organic": []}
+    assert seen[0].headers["accept-encoding"] == "gzip, deflate, br, zstd"
+
+
+async def test_an_answer_in_an_encoding_we_cannot_undo_is_malformed() -> None:
+    client = on_the_wire(b"{}", "compress")
+    with pytest.raises(ProviderFailure) as caught:
+        await send(client, "p", client.build_request("GET", "https://s.test/"))
+    assert caught.value.kind is K.MALFORMED
+    assert caught.value.detail == "the answer could not be read: unsupported content encoding 'compress'"
+
+
+async def test_json_nested_beyond_the_parsers_depth_is_malformed_not_an_exception() -> None:
+    response = httpx.Response(200, content=b"[" * 100_000 + b"]" * 100_000)
+    with pytest.raises(ProviderFailure) as caught:
+        json_body("p", response)
+    assert caught.value.kind is K.MALFORMED
+    error = httpx.Response(500, content=b'{"message": ' * 5000 + b'"x"' + b"}" * 5000)
+    assert len(provider_message(error)) <= 200  # read as text, shortened: no RecursionError

@@ -164,3 +164,30 @@ async def test_an_overwritten_key_does_not_expire_with_its_older_value(clock: Fa
 def test_nonsense_settings_are_refused(clock: FakeClock, ttl: float, size: int) -> None:
     with pytest.raises(ValueError, match="must"):
         MemoryCache(clock, ttl_seconds=ttl, max_entries=size)
+
+
+async def test_entries_with_a_size_stay_within_the_total_least_recently_used_first(clock: FakeClock) -> None:
+    cache: MemoryCache[str] = MemoryCache(clock, ttl_seconds=60, max_entries=10, size_of=len, max_size=10)
+    await cache.set("a", "aaaa")
+    await cache.set("b", "bbbb")
+    assert await cache.get("a") == "aaaa"  # "b" is now the least recently used
+
+    await cache.set("c", "cccc")
+
+    assert await cache.get("b") is None
+    assert await cache.get("a") == "aaaa" and await cache.get("c") == "cccc"
+    await cache.set("a", "a")  # replacing an entry gives back its old size
+    await cache.set("d", "ddddd")
+    assert [await cache.get(k) for k in "acd"] == ["a", "cccc", "ddddd"]
+
+
+async def test_a_value_larger_than_the_whole_size_is_not_kept(clock: FakeClock) -> None:
+    cache: MemoryCache[str] = MemoryCache(clock, ttl_seconds=60, size_of=len, max_size=10)
+    await cache.set("small", "s")
+    await cache.set("huge", "h" * 11)
+    assert await cache.get("huge") is None and await cache.get("small") == "s"
+
+
+def test_a_size_function_needs_a_positive_total(clock: FakeClock) -> None:
+    with pytest.raises(ValueError, match="max_size must be positive"):
+        MemoryCache(clock, ttl_seconds=60, size_of=len)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -74,13 +73,27 @@ class FakeFetcher:
         )
 
 
-class FakeExtractor:
-    """A ContentExtractorPort: the body as text, unless a rule for the URL says otherwise."""
+class FakeExtraction:
+    """A PageExtractionPort: the body as text, unless a rule for the URL says otherwise.
 
-    def __init__(self, rules: dict[str, Callable[[FetchedPage], str]] | None = None) -> None:
+    A URL in ``hang`` never finishes extracting; a cancelled extraction is recorded, since the
+    real pool kills the worker of a cancelled extraction.
+    """
+
+    def __init__(
+        self, rules: dict[str, Callable[[FetchedPage], str]] | None = None, hang: tuple[str, ...] = ()
+    ) -> None:
         self.rules = rules or {}
+        self.hang = hang
+        self.cancelled: list[str] = []
 
-    def extract(self, page: FetchedPage) -> str:
+    async def extract(self, page: FetchedPage) -> str:
+        if page.url in self.hang:
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                self.cancelled.append(page.url)
+                raise
         rule = self.rules.get(page.url)
         return rule(page) if rule is not None else page.body.decode()
 
@@ -93,7 +106,7 @@ def reader(
     concurrency: int = 5,
 ) -> tuple[PageReader, FakeFetcher]:
     fetcher = FakeFetcher(script)
-    return PageReader(fetcher, FakeExtractor(rules), page_timeout=page_timeout, concurrency=concurrency), fetcher
+    return PageReader(fetcher, FakeExtraction(rules), page_timeout=page_timeout, concurrency=concurrency), fetcher
 
 
 def reasons(outcomes: list[PageText | PageUnavailable]) -> list[str]:
@@ -132,25 +145,12 @@ async def test_read_of_a_hanging_page_times_out_with_the_timeout_in_the_reason()
     assert fetcher.cancelled == ["u"]  # the hanging fetch was cancelled, not left running
 
 
-async def test_read_of_a_slow_extraction_times_out_while_the_extractor_still_runs() -> None:
-    entered, release, finished = threading.Event(), threading.Event(), threading.Event()
-
-    def slow(page: FetchedPage) -> str:
-        entered.set()
-        release.wait(30)  # held until the test lets go: no sleeping, no clock
-        finished.set()
-        return "late"
-
-    pages, _ = reader(rules={"u": slow}, page_timeout=TINY)
-    try:
-        with pytest.raises(PageUnavailable, match=re.escape("timed out after 0.05 s")):
-            await pages.read("u")
-        # The timeout fired while the extractor was still held: it ran off the event loop (a
-        # blocked loop could not have timed out before the extractor returned) and the read did
-        # not wait for the worker to finish.
-        assert entered.is_set() and not finished.is_set()
-    finally:
-        release.set()
+async def test_read_of_a_hanging_extraction_gives_it_up_at_the_page_deadline() -> None:
+    extraction = FakeExtraction(hang=("u",))
+    pages = PageReader(FakeFetcher(), extraction, page_timeout=TINY)
+    with pytest.raises(PageUnavailable, match=re.escape("timed out after 0.05 s")):
+        await pages.read("u")
+    assert extraction.cancelled == ["u"]  # the pool reclaims the worker of a cancelled extraction
 
 
 @pytest.mark.parametrize("markdown", ["", "   \n\t  \n"])
@@ -357,7 +357,7 @@ async def test_the_call_deadline_bounds_fetch_page_even_when_the_page_timeout_is
 def cached_reader(script: dict[str, Serve]) -> tuple[PageReader, FakeFetcher]:
     fetcher = FakeFetcher(script)
     cache: MemoryCache[PageText] = MemoryCache(FakeClock(), ttl_seconds=600)
-    return PageReader(fetcher, FakeExtractor(), page_timeout=1.0, cache=cache), fetcher
+    return PageReader(fetcher, FakeExtraction(), page_timeout=1.0, cache=cache), fetcher
 
 
 async def test_a_page_that_was_read_is_kept_and_not_fetched_again() -> None:

@@ -1,5 +1,8 @@
 """SingleFlight: identical concurrent calls share one execution, and nothing leaks whatever happens."""
 
+import contextlib
+import gc
+import weakref
 from collections.abc import Awaitable
 
 import anyio
@@ -191,3 +194,26 @@ async def test_a_factory_that_fails_before_awaiting_reaches_the_caller() -> None
     with pytest.raises(Boom, match="cannot even start"):
         await flight.run("k", broken)
     assert len(flight) == 0
+
+
+class Held:
+    """Stands for what a failed work's frames held, such as a page body of megabytes."""
+
+
+async def test_a_failed_flight_leaves_no_reference_cycle_keeping_what_its_work_held() -> None:
+    flights: SingleFlight[str] = SingleFlight()
+    held: list[weakref.ref[Held]] = []
+
+    async def work() -> str:
+        body = Held()
+        held.append(weakref.ref(body))
+        raise Boom("the page could not be read")
+
+    gc.disable()  # only reference counting may free it: a cycle would keep it until a collection
+    try:
+        with contextlib.suppress(Boom):
+            await flights.run("k", work)
+        await settle()  # the callbacks the failed flight left queued have run
+        assert held[0]() is None
+    finally:
+        gc.enable()

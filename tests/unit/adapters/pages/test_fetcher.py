@@ -63,7 +63,7 @@ def make_fetcher(recorder: Recorder, resolver: FakeResolver | None = None, **opt
         ),
         ("http://169.254.169.254/latest/meta-data/", "refused: 169.254.169.254 is a link-local address"),
         ("http://0.0.0.0/", "refused: 0.0.0.0 is an unspecified address"),
-        ("http://localhost/", "refused: localhost resolves to 127.0.0.1, a loopback address"),
+        ("http://localhost/", "refused: localhost resolves to a loopback address"),
         ("http://10.0.0.1/", "refused: 10.0.0.1 is a private address"),
         ("http://[::1]/", "refused: ::1 is a loopback address"),
         ("file:///etc/passwd", "refused: unsupported scheme 'file' (only http and https)"),
@@ -134,8 +134,12 @@ async def test_a_host_resolving_to_public_and_private_addresses_is_refused() -> 
     resolver = FakeResolver({"example.com": [[PUBLIC_IP, "10.0.0.7"]]})
     recorder = Recorder(html)
 
-    with pytest.raises(UnsafeUrl, match=r"example.com resolves to 10.0.0.7, a private address"):
+    with pytest.raises(UnsafeUrl) as refused:
         await make_fetcher(recorder, resolver).fetch("http://example.com/")
+
+    # The rule is named; the internal address DNS gave away is not.
+    assert refused.value.reason.startswith("refused: example.com resolves to a private address")
+    assert "10.0.0.7" not in str(refused.value)
     assert recorder.requests == []
 
 
@@ -162,7 +166,8 @@ async def test_a_redirect_from_a_public_to_a_private_address_is_refused() -> Non
     with pytest.raises(UnsafeUrl) as refused:
         await make_fetcher(recorder, resolver).fetch("http://example.com/")
 
-    assert refused.value.reason.startswith("refused redirect: intranet.example resolves to 10.1.2.3")
+    assert refused.value.reason.startswith("refused redirect: intranet.example resolves to a private address")
+    assert "10.1.2.3" not in str(refused.value)
     assert len(recorder.requests) == 1
 
 
@@ -244,8 +249,8 @@ async def test_a_binary_body_over_the_cap_is_refused_as_too_big() -> None:
     def pdf(request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, headers={"content-type": "application/pdf"}, content=b"%PDF-" + b"0" * 3_000_000)
 
-    with pytest.raises(PageUnavailable, match=r"too big: 2.9 MB, over the 1 MB limit"):
-        await make_fetcher(Recorder(pdf), max_body_bytes=1024 * 1024).fetch("http://example.com/doc.pdf")
+    with pytest.raises(PageUnavailable, match=r"too big: 3.1 MB, over the 1 MB limit"):
+        await make_fetcher(Recorder(pdf), max_body_bytes=1_000_000).fetch("http://example.com/doc.pdf")
 
 
 @pytest.mark.anyio

@@ -1,0 +1,90 @@
+"""Hostile bodies for tests and bench/hostile.py: decompression bombs and pathological pages.
+
+Bombs are made by streaming zeros through the compressor, so making a 2 GB bomb never holds
+2 GB in memory (it still takes a few seconds: tests use sizes of a few MB).
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from collections.abc import Callable
+
+import brotli
+from backports import zstd
+
+from tests.support.page_server import pdf_document
+
+_BLOCK = b"\0" * (1 << 20)
+
+
+def _stream(compress: Callable[[bytes], bytes], flush: Callable[[], bytes], size: int) -> bytes:
+    out = bytearray()
+    for _ in range(size // len(_BLOCK)):
+        out += compress(_BLOCK)
+    out += compress(_BLOCK[: size % len(_BLOCK)])
+    return bytes(out + flush())
+
+
+def gzip_bomb(size: int) -> bytes:
+    """A gzip body that inflates to ``size`` zero bytes (about 1000:1)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    return _stream(packer.compress, packer.flush, size)
+
+
+def double_gzip_bomb(size: int) -> bytes:
+    """``Content-Encoding: gzip, gzip``: gzip of a gzip bomb; 2 GB of zeros fits in about 2 KB."""
+    return gzip.compress(gzip_bomb(size), 9)
+
+
+def deflate_bomb(size: int) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS)
+    return _stream(packer.compress, packer.flush, size)
+
+
+def brotli_bomb(size: int) -> bytes:
+    packer = brotli.Compressor(quality=5)
+    return _stream(packer.process, packer.finish, size)
+
+
+def zstd_bomb(size: int) -> bytes:
+    packer = zstd.ZstdCompressor(level=3)
+    return _stream(packer.compress, lambda: packer.flush(zstd.ZstdCompressor.FLUSH_FRAME), size)
+
+
+#: Each ``Content-Encoding`` we undo, with a bomb for it: ``BOMBS[encoding](size)``.
+BOMBS: dict[str, Callable[[int], bytes]] = {
+    "gzip": gzip_bomb,
+    "gzip, gzip": double_gzip_bomb,
+    "deflate": deflate_bomb,
+    "br": brotli_bomb,
+    "zstd": zstd_bomb,
+}
+
+
+def nested_divs(depth: int) -> bytes:
+    """An HTML page of ``depth`` nested ``<div>`` elements around one sentence."""
+    return b"<!DOCTYPE html><html><body>" + b"<div>" * depth + b"deep text" + b"</div>" * depth + b"</body></html>"
+
+
+def single_line_text(size: int) -> bytes:
+    """Plain text of ``size`` bytes with no line break anywhere."""
+    return (b"word " * (size // 5 + 1))[:size]
+
+
+def deep_json(depth: int, width: int) -> bytes:
+    """JSON whose pretty-printed form is about ``depth * width`` times larger than itself."""
+    return b"[" * depth + b",".join([b"1"] * width) + b"]" * depth
+
+
+def large_pdf(size: int) -> bytes:
+    """A valid one-page PDF of about ``size`` bytes: its content stream is padded with a comment."""
+    content = b"BT /F1 12 Tf 72 720 Td (Large PDF text layer) Tj ET\n%"
+    content += b"x" * max(0, size - len(content) - 600) + b"\n"
+    return pdf_document(b"<< /Length %d >>\nstream\n" % len(content) + content + b"endstream")
+
+
+def pdf_with_bomb(size: int) -> bytes:
+    """A one-page PDF whose content stream is a deflate bomb inflating to ``size`` bytes."""
+    bomb = deflate_bomb(size)
+    return pdf_document(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(bomb) + bomb + b"\nendstream")
