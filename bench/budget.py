@@ -119,6 +119,8 @@ async def wire_sizes(base: str, longest: str, question: str) -> list[tuple[str, 
     calls = [
         ("web_search default (3 results, full pages)", "web_search", {"query": question}),
         ("web_search num_results=20 (full pages)", "web_search", {"query": question, "num_results": 20}),
+        ("  the same, max_chars=2000", "web_search", {"query": question, "num_results": 20, "max_chars": 2000}),
+        ("  the same, max_chars=200000", "web_search", {"query": question, "num_results": 20, "max_chars": 200000}),
         ("web_search num_results=20 snippets only", "web_search", {"query": question, "num_results": 20,
                                                                     "return_full_pages": False}),
         ("web_fetch long page (defaults)", "web_fetch", {"url": page}),

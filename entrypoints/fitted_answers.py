@@ -16,6 +16,7 @@ from application.fit_pages import PageFitter, left_out_note
 from application.read_pages import PageText
 from domain.models import SearchOutcome, WebSearchResult
 from domain.ports import PassageRankerPort
+from entrypoints.fence import CLOSE_CHARS, closing_for
 from entrypoints.rendering import render_outcome, render_page
 
 Fitted = TypeVar("Fitted")
@@ -111,7 +112,10 @@ def within(max_chars: int, budget: int, attempt: Callable[[int], tuple[Fitted, s
 
 
 def hard_cut(text: str, max_chars: int) -> str:
-    """The frame alone is over budget (many results with long snippets, a long answer): keep whole lines."""
+    """Over budget whatever the pages get (an answer engine's long answer, say): keep whole lines, and
+    close the fence the cut fell in, so that the note after it is the tool's own words again."""
     tail = f"\n[Answer cut at max_chars={max_chars}: ask for fewer results or a larger max_chars.]"
-    head = text[: max_chars - len(tail)]
-    return head[: head.rfind("\n") + 1 or len(head)].rstrip("\n") + tail
+    head = text[: max_chars - len(tail) - CLOSE_CHARS - 1]
+    head = head[: head.rfind("\n") + 1 or len(head)].rstrip("\n")
+    close = closing_for(head)
+    return head + (f"\n{close}" if close else "") + tail
