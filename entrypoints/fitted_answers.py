@@ -13,7 +13,6 @@ from typing import Any, TypeVar
 
 from application.fetch_page import FetchPage, PageWindow
 from application.fit_pages import PageFitter, left_out_note
-from application.read_pages import PageText
 from domain.models import SearchOutcome, WebSearchResult
 from domain.ports import PassageRankerPort
 from entrypoints.fence import CLOSE_CHARS, closing_for
@@ -78,16 +77,20 @@ def _left_out(shown: int, total: int, max_chars: int) -> str:
     return f"\n[Results {shown + 1}-{total} left out to fit max_chars={max_chars}: {advice}.]"
 
 
-def page_answer(
+async def page_answer(
     fetch_page: FetchPage,
-    page: PageText,
+    url: str,
     *,
     max_bytes: int,
     start_index: int,
     max_chars: int,
     focus: str | None,
 ) -> tuple[PageWindow, str]:
-    """One web_fetch window whose rendered text fits ``max_chars``; raises ``InvalidRequestError`` for start_index."""
+    """One web_fetch window whose rendered text fits ``max_chars``.
+
+    Raises ``PageUnavailable`` (the page), ``InvalidRequestError`` (the URL or start_index).
+    """
+    page = await fetch_page.read(url)
 
     def attempt(budget: int) -> tuple[PageWindow, str]:
         window = fetch_page.window(

@@ -92,10 +92,9 @@ def build_server(container: Container) -> Server[Services]:
 
     async def web_fetch(services: Services, arguments: WebFetchArguments, ctx: Context) -> CallToolResult:
         try:
-            read = await services.fetch_page.read(arguments.url)
-            page, text = page_answer(
+            page, text = await page_answer(
                 services.fetch_page,
-                read,
+                arguments.url,
                 max_bytes=arguments.max_bytes,
                 start_index=arguments.start_index,
                 max_chars=arguments.max_chars or services.max_chars,

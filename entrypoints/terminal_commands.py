@@ -67,15 +67,10 @@ async def fetch(configuration: Configuration, args: argparse.Namespace) -> int:
     configure_logging(configuration.settings.log_level, container.redactor())
     try:
         async with running(container) as services:
-            read = await services.fetch_page.read(args.url)
-            page, text = page_answer(
-                services.fetch_page,
-                read,
-                max_bytes=args.max_bytes,
-                start_index=args.start_index,
-                max_chars=services.max_chars,
-                focus=None,
-            )
+            page, text = await page_answer(
+                services.fetch_page, args.url, max_bytes=args.max_bytes, start_index=args.start_index,
+                max_chars=services.max_chars, focus=None,
+            )  # fmt: skip
     except PageUnavailable as missing:
         complain(f"could not read {missing.url}: {missing.reason}")
         return EXIT_FAILED

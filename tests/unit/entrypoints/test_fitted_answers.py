@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from application.fetch_page import FetchPage
+from application.read_pages import PageText
 from domain.models import Attempt, SearchOutcome, WebSearchResult
 from entrypoints.fence import closing_for
 from entrypoints.fitted_answers import hard_cut, page_answer, search_answer
@@ -70,17 +74,25 @@ def test_hard_cut_keeps_whole_lines() -> None:
     assert re.fullmatch(r"(line (one|two|three)\n)+\[Answer cut at max_chars=2000: .*\]", cut)
 
 
-def test_page_answer_windows_fit_max_chars_with_the_frame() -> None:
-    from application.fetch_page import FetchPage
-    from application.read_pages import PageText
+class OnePage:
+    """A page reader that has exactly one page (PageReader's ``read``)."""
 
+    def __init__(self, page: PageText) -> None:
+        self.page = page
+
+    async def read(self, url: str) -> PageText:
+        return self.page
+
+
+@pytest.mark.anyio
+async def test_page_answer_windows_fit_max_chars_with_the_frame() -> None:
     page = PageText(url="https://site.example/p", content_type="text/markdown", markdown=long_page(1), truncated=False)
-    use_case = FetchPage(reader=None, deadline=1, ranker=WordCountRanker())  # type: ignore[arg-type]
-    window, text = page_answer(use_case, page, max_bytes=51200, start_index=0, max_chars=2000, focus=None)
+    use_case = FetchPage(OnePage(page), deadline=1, ranker=WordCountRanker())  # type: ignore[arg-type]
+    window, text = await page_answer(use_case, page.url, max_bytes=51200, start_index=0, max_chars=2000, focus=None)
     assert len(text) <= 2000
     assert window.note is not None and f"start_index={window.window.end_index}" in window.note
-    focused, focused_text = page_answer(
-        use_case, page, max_bytes=51200, start_index=0, max_chars=2000, focus="Paragraph 399"
+    focused, focused_text = await page_answer(
+        use_case, page.url, max_bytes=51200, start_index=0, max_chars=2000, focus="Paragraph 399"
     )
     assert len(focused_text) <= 2000 and focused.focused
     assert "Paragraph 399 of page 1" in focused.window.text
