@@ -1,4 +1,10 @@
-"""The web_fetch use case: one URL as clean Markdown, one window of it at a time."""
+"""The web_fetch use case: one URL as clean Markdown, one window of it at a time.
+
+Without ``focus`` a window is the next stretch of the page from ``start_index``; with it, when the
+rest of the page does not fit, the window holds the passages of the rest that best answer the
+focus, in order, gaps marked (application/fit_pages.py), and the note says where reading on in
+order starts.
+"""
 
 from __future__ import annotations
 
@@ -6,45 +12,81 @@ from dataclasses import dataclass
 
 import anyio
 
-from application.read_pages import PageReader
+from application.fit_pages import PageFitter, cut_note
+from application.read_pages import PageReader, PageText
 from domain.arguments import check_url
 from domain.errors import PageUnavailable
 from domain.paging import TextWindow, continuation_note, cut
+from domain.passages import Focused
+from domain.ports import PassageRankerPort
 
 MAX_LINES = 2000
+# A focused window that breaks the byte or line limit is tried again this much smaller, a few times.
+_SHRINK = 0.85
+_TRIES = 6
 
 
 @dataclass(frozen=True)
 class PageWindow:
     url: str  # the final URL, after redirects
     content_type: str
-    window: TextWindow
+    window: TextWindow  # with focus, ``text`` is the focused cut and ``end_index`` the end of the page
     note: str | None  # how to continue, when the window is not the end
     cut_by_download_cap: bool
+    next_start_index: int | None = None  # where reading on in order starts; None at the end
+    focused: bool = False  # ``window.text`` holds the best passages for the focus, gaps marked […]
 
 
 class FetchPage:
-    def __init__(self, reader: PageReader, *, deadline: float) -> None:
+    def __init__(self, reader: PageReader, *, deadline: float, ranker: PassageRankerPort) -> None:
         self._reader = reader
         self._deadline = deadline
+        self._ranker = ranker
 
-    async def run(self, url: str, *, max_bytes: int, start_index: int = 0) -> PageWindow:
-        """Raises ``PageUnavailable``/``UnsafeUrl`` for the page, ``InvalidRequestError`` for a bad
-        start_index or a URL with a control character in it.
-
-        The call's deadline bounds the read as it bounds a search, whatever the page timeout.
-        """
-        url = check_url(url)
+    async def read(self, url: str) -> PageText:
+        """Raises ``PageUnavailable``/``UnsafeUrl``. The call's deadline bounds the read as it bounds a search."""
+        url = check_url(url)  # a control character in the URL is the caller's to fix
         try:
             with anyio.fail_after(self._deadline):
-                page = await self._reader.read(url)
+                return await self._reader.read(url)
         except TimeoutError:
             raise PageUnavailable(url, f"not read within the {self._deadline:g} s deadline for this call") from None
-        window = cut(page.markdown, start_index=start_index, max_bytes=max_bytes, max_lines=MAX_LINES)
-        return PageWindow(
-            url=page.url,
-            content_type=page.content_type,
-            window=window,
-            note=continuation_note(window),
-            cut_by_download_cap=page.truncated,
+
+    async def run(
+        self, url: str, *, max_bytes: int, start_index: int = 0, max_chars: int | None = None, focus: str | None = None
+    ) -> PageWindow:
+        """Read and window in one go; raises ``InvalidRequestError`` for a bad start_index."""
+        page = await self.read(url)
+        return self.window(page, max_bytes=max_bytes, start_index=start_index, max_chars=max_chars, focus=focus)
+
+    def window(
+        self,
+        page: PageText,
+        *,
+        max_bytes: int,
+        start_index: int = 0,
+        max_chars: int | None = None,
+        focus: str | None = None,
+    ) -> PageWindow:
+        window = cut(
+            page.markdown, start_index=start_index, max_bytes=max_bytes, max_lines=MAX_LINES, max_chars=max_chars
         )
+        if focus is None or not window.truncated:
+            nxt = window.end_index if window.truncated else None
+            return PageWindow(page.url, page.content_type, window, continuation_note(window), page.truncated, nxt)
+        rest = page.markdown[start_index:]
+        focused = self._focused(rest, focus, max_bytes=max_bytes, max_chars=max_chars)
+        resume = start_index + (focused.resume_at or 0)
+        text = TextWindow(focused.text, start_index, len(page.markdown), len(page.markdown), truncated=True)
+        note = "[" + cut_note(page.url, focused, len(rest), start_index=start_index) + "]"
+        return PageWindow(page.url, page.content_type, text, note, page.truncated, resume, focused.focused)
+
+    def _focused(self, rest: str, focus: str, *, max_bytes: int, max_chars: int | None) -> Focused:
+        fitter = PageFitter(self._ranker, focus)
+        budget = min(max_bytes, max_chars if max_chars is not None else max_bytes)
+        for _ in range(_TRIES):
+            result = fitter.focused(rest, budget)
+            if len(result.text.encode("utf-8")) <= max_bytes and result.text.count("\n") < MAX_LINES:
+                return result
+            budget = int(budget * _SHRINK)
+        return fitter.focused(rest, min(budget, MAX_LINES, max_bytes // 4))  # fits both limits whatever the text

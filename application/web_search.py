@@ -17,7 +17,6 @@ from application.single_flight import SingleFlight
 from domain.cache_key import cache_key
 from domain.errors import ConfigurationError, PageUnavailable
 from domain.models import SearchOutcome, SearchRequest, WebSearchResult
-from domain.paging import cut
 from domain.ports import CachePort, Clock
 
 
@@ -31,7 +30,6 @@ class WebSearch:
         cache: CachePort[SearchOutcome],
         pages: PageReader,
         deadline: float,
-        page_content_max_bytes: int,
     ) -> None:
         self._chain = chain
         self._clock = clock
@@ -39,7 +37,6 @@ class WebSearch:
         self._cache = cache
         self._pages = pages
         self._deadline = deadline
-        self._page_max_bytes = page_content_max_bytes
         self._flights: SingleFlight[SearchOutcome] = SingleFlight()
 
     async def run(self, request: SearchRequest, progress: PageProgress | None = None) -> SearchOutcome:
@@ -82,16 +79,9 @@ class WebSearch:
             if isinstance(page, PageUnavailable):
                 update = {"page_content": f"[Page content unavailable: {page.reason}]"}
             else:
-                window = cut(page.markdown, max_bytes=self._page_max_bytes)
-                notes = []
-                if window.truncated:
-                    notes.append(
-                        f"Page cut at {window.end_index} of {window.total_chars} characters: call web_fetch "
-                        f'with url="{result.link}" and start_index={window.end_index} for the rest.'
-                    )
-                if page.truncated:
-                    notes.append("The page was larger than the download cap; its end is missing.")
-                update = {"page_content": window.text, "page_note": " ".join(notes) or None}
+                # Whole: how much of it the answer has room for is the face's to decide (application/fit_pages.py).
+                cap = "The page was larger than the download cap; its end is missing." if page.truncated else None
+                update = {"page_content": page.markdown, "page_note": cap}
             enriched.append(result.model_copy(update=update))
         return tuple(enriched)
 

@@ -27,8 +27,10 @@ class TextWindow:
     truncated: bool
 
 
-def cut(text: str, *, start_index: int = 0, max_bytes: int, max_lines: int = 2000) -> TextWindow:
-    """The window of ``text`` starting at ``start_index`` that fits both limits.
+def cut(
+    text: str, *, start_index: int = 0, max_bytes: int, max_lines: int = 2000, max_chars: int | None = None
+) -> TextWindow:
+    """The window of ``text`` starting at ``start_index`` that fits every limit (``max_chars`` when given).
 
     A window always holds at least one character when any remain, so paging always progresses
     even when ``max_bytes`` is smaller than one character.
@@ -42,10 +44,10 @@ def cut(text: str, *, start_index: int = 0, max_bytes: int, max_lines: int = 200
             f"(use a start_index from 0 to {total})"
         )
     line_end = _end_after_lines(text, start_index, max_lines)
-    byte_end = _end_within_bytes(text, start_index, line_end, max_bytes)
-    end = byte_end
-    if byte_end < line_end:
-        end = _pull_back_to_line_break(text, start_index, byte_end)
+    limit = line_end if max_chars is None else min(line_end, start_index + max(max_chars, 1))
+    end = _end_within_bytes(text, start_index, limit, max_bytes)
+    if end < line_end:
+        end = _pull_back_to_line_break(text, start_index, end)
     if end == start_index and start_index < total:
         end = start_index + 1
     return TextWindow(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol, TypeVar
 
@@ -70,3 +71,12 @@ class Clock(Protocol):
     def now(self) -> datetime:
         """Aware UTC wall-clock time (for Retry-After dates and 'until' times shown to users)."""
         ...
+
+
+class PassageRankerPort(Protocol):
+    """Scores passages (a page's blocks) against a question: higher is more relevant, 0 is unrelated.
+
+    CPU-bound and synchronous, like extraction; one score per passage, in their order.
+    """
+
+    def scores(self, query: str, passages: Sequence[str]) -> list[float]: ...

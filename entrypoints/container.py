@@ -17,6 +17,7 @@ from adapters.clock import SystemClock
 from adapters.pages.extraction_pool import ProcessExtractionPool
 from adapters.pages.extractor import EXTRACTOR_PATH, WORKER_PRELOAD
 from adapters.pages.fetcher import SafePageFetcher
+from adapters.ranking.bm25 import Bm25Ranker
 from adapters.search.brave import BraveSearch
 from adapters.search.duckduckgo import DuckDuckGoLiteSearch
 from adapters.search.perplexity import PerplexitySearch, perplexity_endpoint
@@ -31,7 +32,7 @@ from application.web_search import WebSearch
 from domain.circuit_breaker import BreakerPolicy
 from domain.errors import ConfigurationError
 from domain.models import SearchOutcome
-from domain.ports import SearchPort
+from domain.ports import PassageRankerPort, SearchPort
 from domain.redaction import Redactor
 from entrypoints import provider_catalog
 from entrypoints.settings import Settings
@@ -192,7 +193,8 @@ class Container(containers.DeclarativeContainer):
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,
     )
-    fetch_page = providers.Singleton(FetchPage, page_reader, deadline=settings.provided.deadline_seconds)
+    ranker = providers.Singleton(Bm25Ranker)
+    fetch_page = providers.Singleton(FetchPage, page_reader, deadline=settings.provided.deadline_seconds, ranker=ranker)
 
     web_search = providers.Singleton(
         WebSearch,
@@ -202,7 +204,6 @@ class Container(containers.DeclarativeContainer):
         cache=cache,
         pages=page_reader,
         deadline=settings.provided.deadline_seconds,
-        page_content_max_bytes=settings.provided.page_content_max_bytes,
     )
 
 
@@ -216,6 +217,8 @@ class Services:
 
     web_search: WebSearch
     fetch_page: FetchPage
+    ranker: PassageRankerPort  # cuts pages to the passages that answer the query
+    max_chars: int  # the default character budget of an answer (SEARCHRELAY_MAX_CHARS)
 
 
 @asynccontextmanager
@@ -232,6 +235,8 @@ async def running(container: Container) -> AsyncIterator[Services]:
         yield Services(
             web_search=await _settled(container.web_search()),
             fetch_page=await _settled(container.fetch_page()),
+            ranker=await _settled(container.ranker()),
+            max_chars=container.settings().max_chars,
         )
     finally:
         await _settled(container.shutdown_resources())

@@ -41,6 +41,19 @@ class Fence:
         return f"{self.open} {label}>>>\n{neutralise(text).strip()}\n{self.close}"
 
 
+_OPENED = re.compile(r"<<<(END_)?UNTRUSTED_([0-9a-f]{16})")
+CLOSE_CHARS = len("<<<END_UNTRUSTED_>>>") + 16  # every close marker: a 64-bit token in hex
+
+
+def closing_for(text: str) -> str:
+    """The close marker ``text`` needs when it was cut inside a fence (the tool's own markers), else ''."""
+    markers = list(_OPENED.finditer(text))
+    last = markers[-1] if markers else None
+    if last is None or last.group(1):
+        return ""
+    return f"<<<END_UNTRUSTED_{last.group(2)}>>>"
+
+
 def neutralise(text: str) -> str:
     """``text`` with every marker-like string replaced, so it can neither open nor close a fence."""
     return _MARKER_LIKE.sub(NEUTRALISED, text)

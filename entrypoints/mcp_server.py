@@ -39,8 +39,9 @@ from domain.models import SearchFailed
 from entrypoints import provider_catalog
 from entrypoints.client_logging import ClientLog
 from entrypoints.container import Container, Services, running
+from entrypoints.fitted_answers import page_answer, search_answer
 from entrypoints.provider_status import provider_report
-from entrypoints.rendering import render_failure, render_outcome, render_page
+from entrypoints.rendering import render_failure
 from entrypoints.search_request import build_request
 from entrypoints.tool_arguments import ArgumentProblems, parse_arguments
 from entrypoints.tool_schema import (
@@ -76,22 +77,28 @@ def build_server(container: Container) -> Server[Services]:
         async def progress(done: int, total: int) -> None:
             await ctx.session.report_progress(done, total, f"read {done} of {total} pages")
 
+        max_chars = arguments.max_chars or services.max_chars
         try:
-            request = build_request(**arguments.model_dump())  # the tool's arguments are build_request's
+            request = build_request(**arguments.search_arguments())
             outcome = await services.web_search.run(request, progress if request.return_full_pages else None)
         except SearchFailed as failed:
             return _error(render_failure(failed, key_variables))
         except (ConfigurationError, InvalidRequestError) as error:
             return _error(str(error))
-        return CallToolResult(
-            content=[TextContent(type="text", text=render_outcome(outcome, full_pages=request.return_full_pages))],
-            structured_content=outcome.model_dump(mode="json"),
+        text, structured = search_answer(
+            outcome, full_pages=request.return_full_pages, max_chars=max_chars, ranker=services.ranker
         )
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
 
     async def web_fetch(services: Services, arguments: WebFetchArguments, ctx: Context) -> CallToolResult:
         try:
-            page = await services.fetch_page.run(
-                arguments.url, max_bytes=arguments.max_bytes, start_index=arguments.start_index
+            page, text = await page_answer(
+                services.fetch_page,
+                arguments.url,
+                max_bytes=arguments.max_bytes,
+                start_index=arguments.start_index,
+                max_chars=arguments.max_chars or services.max_chars,
+                focus=arguments.focus,
             )
         except PageUnavailable as missing:
             return _error(f"Could not read {missing.url}: {missing.reason}")
@@ -106,10 +113,11 @@ def build_server(container: Container) -> Server[Services]:
             end_index=window.end_index,
             total_chars=window.total_chars,
             truncated=window.truncated,
-            next_start_index=window.end_index if window.truncated else None,
+            next_start_index=page.next_start_index,
+            focused=page.focused,
         )
         return CallToolResult(
-            content=[TextContent(type="text", text=render_page(page))],
+            content=[TextContent(type="text", text=text)],
             structured_content=structured.model_dump(mode="json"),
         )
 

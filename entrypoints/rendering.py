@@ -20,10 +20,10 @@ def render_outcome(outcome: SearchOutcome, *, full_pages: bool = False) -> str:
         lines += ["No results found. Try different or fewer words.", ""]
     for number, result in enumerate(outcome.results, start=1):
         lines += [f"{number}. " + _fenced_result(fence, result, number)]
-        if full_pages and result.page_content is not None:
+        if full_pages and result.page_content:  # empty: the page got no share of the budget (its note says so)
             lines += ["", fence.wrap(result.page_content, f"result {number} page")]
-            if result.page_note:
-                lines.append(f"[{one_line(result.page_note)}]")
+        if full_pages and result.page_note:
+            lines.append(f"[{one_line(result.page_note)}]")
         lines.append("")
     lines.append("---")
     lines.append(_provenance(outcome, full_pages=full_pages))
@@ -42,6 +42,8 @@ def render_page(page: PageWindow) -> str:
     window = page.window
     head = f"## Content of {one_line(page.url)}"
     facts = f"{page.content_type}, characters {window.start_index}-{window.end_index} of {window.total_chars}"
+    if page.focused:
+        facts += ", the passages that best match the focus, in order"
     lines = [head, "", f"({facts})", "", fence.note(), "", fence.wrap(window.text, "web_fetch")]
     if page.note:
         lines += ["", page.note]

@@ -18,7 +18,7 @@ def build_request(
     query: str,
     num_results: int = 3,
     *,
-    return_full_pages: bool = False,
+    return_full_pages: bool = True,
     freshness: str | None = None,
     country: str | None = None,
     language: str | None = None,

@@ -18,6 +18,8 @@ from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_va
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
+from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
+
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 URL_FIELDS = (
     "searxng_url",
@@ -81,8 +83,8 @@ class Settings(BaseSettings):
     page_max_download_bytes: int = Field(
         5_000_000, ge=10_000, le=100_000_000, validation_alias="SEARCHRELAY_PAGE_MAX_DOWNLOAD_BYTES"
     )
-    page_content_max_bytes: int = Field(
-        12_000, ge=500, le=102_400, validation_alias="SEARCHRELAY_PAGE_CONTENT_MAX_BYTES"
+    max_chars: int = Field(
+        DEFAULT_MAX_CHARS, ge=MIN_MAX_CHARS, le=MAX_MAX_CHARS, validation_alias="SEARCHRELAY_MAX_CHARS"
     )
     # Extraction workers (processes that can be stopped): how many, and each one's memory cap.
     extraction_workers: int = Field(

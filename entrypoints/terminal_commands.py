@@ -12,9 +12,10 @@ from domain.models import SearchFailed
 from entrypoints import provider_catalog
 from entrypoints.configuration import Configuration
 from entrypoints.container import build_container, running
+from entrypoints.fitted_answers import page_answer, search_answer
 from entrypoints.logging_setup import configure_logging
 from entrypoints.provider_status import provider_report, render_report
-from entrypoints.rendering import render_failure, render_outcome, render_page
+from entrypoints.rendering import render_failure
 from entrypoints.search_request import build_request
 
 EXIT_FAILED = 1
@@ -45,6 +46,9 @@ async def search(configuration: Configuration, args: argparse.Namespace) -> int:
     try:
         async with running(container) as services:
             outcome = await services.web_search.run(request)
+            text, structured = search_answer(
+                outcome, full_pages=args.full_pages, max_chars=services.max_chars, ranker=services.ranker
+            )
     except SearchFailed as error:
         complain(render_failure(error, provider_catalog.key_variables()))
         return EXIT_FAILED
@@ -52,9 +56,9 @@ async def search(configuration: Configuration, args: argparse.Namespace) -> int:
         complain(str(error))
         return EXIT_FAILED
     if args.json:
-        print(json.dumps(outcome.model_dump(mode="json"), indent=2, ensure_ascii=False))
+        print(json.dumps(structured, indent=2, ensure_ascii=False))
     else:
-        print(render_outcome(outcome, full_pages=args.full_pages))
+        print(text)
     return 0
 
 
@@ -63,7 +67,10 @@ async def fetch(configuration: Configuration, args: argparse.Namespace) -> int:
     configure_logging(configuration.settings.log_level, container.redactor())
     try:
         async with running(container) as services:
-            page = await services.fetch_page.run(args.url, max_bytes=args.max_bytes, start_index=args.start_index)
+            page, text = await page_answer(
+                services.fetch_page, args.url, max_bytes=args.max_bytes, start_index=args.start_index,
+                max_chars=services.max_chars, focus=None,
+            )  # fmt: skip
     except PageUnavailable as missing:
         complain(f"could not read {missing.url}: {missing.reason}")
         return EXIT_FAILED
@@ -77,7 +84,7 @@ async def fetch(configuration: Configuration, args: argparse.Namespace) -> int:
                 "total_chars": window.total_chars, "truncated": window.truncated}  # fmt: skip
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print(render_page(page))
+        print(text)
     return 0
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from mcp.types import Tool, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
 from domain.filters import FRESHNESS_FORMS
 from domain.models import SearchOutcome
 from entrypoints.flat_schema import flat_schema
@@ -31,8 +32,11 @@ specific keywords, names and quoted phrases work best; one topic per call.
 
 Returns a numbered Markdown list of results and, last, which provider answered (searchrelay
 fails over between providers automatically when one is down, rate-limited or out of credits).
-With return_full_pages=true every result also carries its page as clean Markdown (slower: the
-pages are fetched; a page that cannot be read says why in one line). Fewer results than asked
+By default every result also carries its page as clean Markdown (return_full_pages=false for
+snippets only, faster; a page that cannot be read says why in one line). The whole answer fits
+max_chars: pages share what the results leave, and a page that must be cut keeps the passages
+that answer the query, in order, each gap marked […]; its note says which web_fetch call
+(url and start_index) reads on. Fewer results than asked
 for is normal for narrow queries; zero results means nothing matched - rephrase rather than
 repeat the same query. Filters (freshness, country, language) are never dropped silently: if no
 configured provider supports one, the call fails and says so."""
@@ -41,8 +45,10 @@ WEB_FETCH_DESCRIPTION = """Read one web page (or PDF, plain text, Markdown, JSON
 
 Use it to read a search result in full, or any http(s) URL the user gives. Navigation, ads,
 footers and scripts are dropped; headings, lists, tables, code and links are kept. Long pages
-come in windows of at most max_bytes (and 2000 lines): the end of a cut window says how much
-there is and which start_index continues, so call again with that start_index to read on.
+come in windows of at most max_bytes (and 2000 lines, and max_chars of text in all): the end of a
+cut window says how much there is and which start_index continues, so call again with that
+start_index to read on. With focus (a question or keywords), a page that does not fit comes back
+as the passages that answer it, in order, gaps marked […].
 Private and local network addresses are refused."""
 
 Query = Annotated[
@@ -53,7 +59,27 @@ Query = Annotated[
 NumResults = Annotated[int, Field(ge=1, le=MAX_RESULTS, description="How many results to return, 1-20 (default 3).")]
 FullPages = Annotated[
     bool,
-    Field(description="Also fetch every result's page and return it as Markdown (slower). Default false."),
+    Field(
+        description="Also fetch every result's page and return it as Markdown, cut to fit max_chars with the "
+        "passages that answer the query kept (default true; false for titles, links and snippets only, faster)."
+    ),
+]
+MaxChars = Annotated[
+    int | None,
+    Field(
+        ge=MIN_MAX_CHARS,
+        le=MAX_MAX_CHARS,
+        description=f"Most characters of text in the answer, {MIN_MAX_CHARS}-{MAX_MAX_CHARS} (default: the server's "
+        f"SEARCHRELAY_MAX_CHARS, {DEFAULT_MAX_CHARS} unless set; about 4 characters a token).",
+    ),
+]
+Focus = Annotated[
+    str | None,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_QUERY_CHARACTERS),
+    Field(
+        description="A question or keywords: when the page does not fit, return the passages that answer it "
+        "(in order, gaps marked [\u2026]) instead of the next stretch of the page."
+    ),
 ]
 Freshness = Annotated[str | None, Field(description=f"Only results from this time: {FRESHNESS_FORMS}.")]
 Country = Annotated[
@@ -87,6 +113,7 @@ FORMS = {
     "country": "null or an ISO 3166-1 alpha-2 code such as 'us'",
     "language": "null or an ISO 639-1 code such as 'en'",
     "url": "an http:// or https:// address of at most 8192 characters",
+    "focus": f"null or a string of 1 to {MAX_QUERY_CHARACTERS} characters after trimming spaces",
 }
 
 
@@ -97,27 +124,37 @@ class _Arguments(BaseModel):
 class WebSearchArguments(_Arguments):
     query: Query
     num_results: NumResults = 3
-    return_full_pages: FullPages = False
+    return_full_pages: FullPages = True
     freshness: Freshness = None
     country: Country = None
     language: Language = None
+    max_chars: MaxChars = None
+
+    def search_arguments(self) -> dict[str, Any]:
+        """build_request's keywords: every argument but max_chars, which shapes the answer, not the search."""
+        return self.model_dump(exclude={"max_chars"})
 
 
 class WebFetchArguments(_Arguments):
     url: Url
     max_bytes: MaxBytes = 51200
     start_index: StartIndex = 0
+    max_chars: MaxChars = None
+    focus: Focus = None
 
 
 class PageFetchResult(BaseModel):
     url: str = Field(description="The final URL, after redirects.")
     content_type: str
-    content: str = Field(description="This window of the page as Markdown.")
+    content: str = Field(
+        description="This window of the page as Markdown (with focus: the best passages, gaps marked)."
+    )
     start_index: int
     end_index: int
     total_chars: int
-    truncated: bool = Field(description="More text follows this window.")
+    truncated: bool = Field(description="More text follows this window (with focus: some of the page was left out).")
     next_start_index: int | None = Field(description="Pass this as start_index to continue; null at the end.")
+    focused: bool = Field(default=False, description="content holds the passages that best match focus.")
 
 
 READ_ONLY: dict[str, Any] = {

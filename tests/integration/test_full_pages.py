@@ -216,12 +216,12 @@ async def test_a_hanging_page_cannot_hold_the_call_past_its_deadline(
     assert hanging == "[Page content unavailable: not read within the call's time budget]"
 
 
-async def test_page_content_over_the_cap_is_cut_with_a_web_fetch_continuation_note(
+async def test_a_page_over_its_share_is_cut_with_a_web_fetch_note_that_reads_on_from_the_first_gap(
     pages: PageServer, fake_serper: FakeProvider
 ) -> None:
     fake_serper.answer(results_linking_to(pages.url("/article")))
-    container = container_with(env_for(fake_serper, SEARCHRELAY_PAGE_CONTENT_MAX_BYTES=1000))
-    arguments = {"query": "relay guide", "num_results": 1, "return_full_pages": True}
+    container = container_with(env_for(fake_serper))
+    arguments = {"query": "relay guide", "num_results": 1, "max_chars": 3000}
     async with Client(build_server(container)) as client:
         searched = await client.call_tool("web_search", arguments)
         (shown,) = page_contents(searched)
@@ -229,23 +229,25 @@ async def test_page_content_over_the_cap_is_cut_with_a_web_fetch_continuation_no
         assert searched.structured_content is not None
         page_note = searched.structured_content["results"][0]["page_note"]
         note = re.compile(
-            r"^Page cut at (\d+) of (\d+) characters: call web_fetch "
-            r"with url=\"(.+)\" and start_index=(\d+) for the rest\.$"
+            r"^Focused on the query: ([\d,]+) of ([\d,]+) characters left out, each \[…\] marks a gap; "
+            r"web_fetch with url=\"(.+)\" and start_index=(\d+) reads on in order from the first gap\.$"
         )
         found = note.search(page_note)
         assert found is not None, page_note
-        cut_at, total, url, start_index = int(found[1]), int(found[2]), found[3], int(found[4])
-        assert url == pages.url("/article") and start_index == cut_at < total
-        assert 500 < len(shown.encode("utf-8")) <= 1000
-        # Our own note sits outside the fence that holds the untrusted page text.
+        total, url, start_index = int(found[2].replace(",", "")), found[3], int(found[4])
+        assert url == pages.url("/article") and 0 < start_index < total
         text = text_of(searched)
+        assert len(text) <= 3000
+        # Our own note sits outside the fence that holds the untrusted page text.
         assert text.index(f"[{page_note}]") > text.index("<<<END_UNTRUSTED_")
-        # The note's advice works: web_fetch from start_index continues exactly where the cut was.
-        whole = await client.call_tool("web_fetch", {"url": url})
-        rest = await client.call_tool("web_fetch", {"url": url, "start_index": start_index})
+        # The note's advice works: web_fetch from start_index reads on where the first gap begins.
+        whole = await client.call_tool("web_fetch", {"url": url, "max_bytes": 102400, "max_chars": 200000})
+        rest = await client.call_tool("web_fetch", {"url": url, "start_index": start_index, "max_bytes": 102400})
     assert whole.structured_content is not None and rest.structured_content is not None
     assert whole.structured_content["total_chars"] == total
-    assert shown + rest.structured_content["content"] == whole.structured_content["content"]
+    whole_text = whole.structured_content["content"]
+    assert whole_text[start_index:].startswith(rest.structured_content["content"])
+    assert whole_text[:start_index].strip() in shown  # everything before the first gap was shown
 
 
 async def test_page_content_under_the_cap_has_no_note(pages: PageServer, fake_serper: FakeProvider) -> None:
@@ -292,7 +294,9 @@ async def test_an_answer_found_without_pages_serves_a_later_call_with_pages(
 ) -> None:
     fake_serper.answer(results_linking_to(pages.url("/notes.txt")))
     async with Client(build_server(container_with(env_for(fake_serper)))) as client:
-        snippets = await client.call_tool("web_search", {"query": "relay guide", "num_results": 1})
+        snippets = await client.call_tool(
+            "web_search", {"query": "relay guide", "num_results": 1, "return_full_pages": False}
+        )
         full = await client.call_tool(
             "web_search", {"query": "relay guide", "num_results": 1, "return_full_pages": True}
         )

@@ -12,6 +12,7 @@ from entrypoints.mcp_server import build_server
 from tests.support.fake_ports import FakeSearch, fail, ok
 from tests.support.servers import SERPER_KEY, TAVILY_KEY, container_with
 
+CHARS_FORM = "a whole number from 2000 to 200000 or null"
 pytestmark = pytest.mark.anyio
 BOTH = {"SERPER_API_KEY": SERPER_KEY, "TAVILY_API_KEY": TAVILY_KEY}
 
@@ -28,7 +29,9 @@ async def test_lists_web_search_with_schema_annotations_and_output_schema() -> N
         props["num_results"]["maximum"],
         props["num_results"]["default"],
     ) == (1, 20, 3)
-    assert "return_full_pages" not in props or props["return_full_pages"]["default"] is False
+    assert props["return_full_pages"]["default"] is True  # seed 001: full pages unless asked otherwise
+    assert (props["max_chars"]["minimum"], props["max_chars"]["maximum"]) == (2000, 200000)
+    assert "SEARCHRELAY_MAX_CHARS" in props["max_chars"]["description"]
     assert tool.output_schema is not None
     assert {"query", "provider", "results", "attempts", "took_ms"} <= set(tool.output_schema["properties"])
 
@@ -110,6 +113,8 @@ async def test_no_keys_gives_an_actionable_error_naming_both_variables() -> None
         ({"query": "q", "num_results": "5"}, ['num_results must be a whole number from 1 to 20; got "5".']),
         ({"query": "q", "return_full_pages": "yes"}, ['return_full_pages must be true or false; got "yes".']),
         ({"query": "q", "return_full_pages": 1}, ["return_full_pages must be true or false; got 1."]),
+        ({"query": "q", "max_chars": 1999}, [f"max_chars must be {CHARS_FORM}; got 1999."]),
+        ({"query": "q", "max_chars": "lots"}, [f'max_chars must be {CHARS_FORM}; got "lots".']),
         ({"query": ["q"]}, ["query must be a string of 1 to 2000 characters after trimming spaces; got a list."]),
         (
             {"query": "q", "country": {"code": "de"}},
@@ -119,7 +124,7 @@ async def test_no_keys_gives_an_actionable_error_naming_both_variables() -> None
             {"query": "q", "limit": 5},
             [
                 "Unknown argument limit; web_search accepts query, num_results, return_full_pages, freshness, "
-                "country, language."
+                "country, language, max_chars."
             ],
         ),
         (
@@ -127,7 +132,7 @@ async def test_no_keys_gives_an_actionable_error_naming_both_variables() -> None
             [
                 "num_results must be a whole number from 1 to 20; got false.",
                 "Unknown arguments lang, top_k; web_search accepts query, num_results, return_full_pages, freshness, "
-                "country, language.",
+                "country, language, max_chars.",
             ],
         ),
     ],

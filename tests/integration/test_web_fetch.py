@@ -183,6 +183,7 @@ async def test_structured_content_describes_the_whole_window(pages: PageServer) 
         "total_chars": len(PLAIN_TEXT),
         "truncated": False,
         "next_start_index": None,
+        "focused": False,
     }
 
 
@@ -402,9 +403,11 @@ async def test_a_pdf_over_the_download_cap_is_refused_as_too_big(pages: PageServ
         ({"max_bytes": 1023}, "max_bytes must be a whole number from 1024 to 102400; got 1023."),
         ({"max_bytes": 200_000}, "max_bytes must be a whole number from 1024 to 102400; got 200000."),
         ({"max_bytes": "lots"}, 'max_bytes must be a whole number from 1024 to 102400; got "lots".'),
+        ({"max_chars": 200_001}, "max_chars must be a whole number from 2000 to 200000 or null; got 200001."),
+        ({"focus": "  "}, 'focus must be null or a string of 1 to 2000 characters after trimming spaces; got "  ".'),
         ({"start_index": -1}, "start_index must be a whole number of 0 or more; got -1."),
         ({"start_index": True}, "start_index must be a whole number of 0 or more; got true."),
-        ({"offset": 10}, "Unknown argument offset; web_fetch accepts url, max_bytes, start_index."),
+        ({"offset": 10}, "Unknown argument offset; web_fetch accepts url, max_bytes, start_index, max_chars, focus."),
     ],
 )
 async def test_invalid_arguments_get_one_plain_sentence_and_nothing_is_fetched(

@@ -16,6 +16,7 @@ from application.read_pages import PageReader, PageText
 from domain.errors import InvalidRequestError, PageUnavailable, UnsafeUrl, UnsupportedContent
 from domain.pages import FetchedPage
 from tests.unit.clock_fake import FakeClock
+from tests.unit.ranker_fake import WordCountRanker
 
 pytestmark = pytest.mark.anyio
 
@@ -273,7 +274,7 @@ async def test_a_failing_progress_callback_costs_no_page() -> None:
 
 
 def fetch_page(body: str, **serve: object) -> FetchPage:
-    return FetchPage(reader({"u": Serve(body=body, **serve)})[0], deadline=10)  # type: ignore[arg-type]
+    return FetchPage(reader({"u": Serve(body=body, **serve)})[0], deadline=10, ranker=WordCountRanker())  # type: ignore[arg-type]
 
 
 async def test_fetch_page_returns_a_short_page_whole_without_a_note() -> None:
@@ -332,7 +333,9 @@ async def test_fetch_page_past_the_end_is_an_invalid_request_naming_the_valid_ra
 
 
 async def test_fetch_page_lets_page_failures_through() -> None:
-    use_case = FetchPage(reader({"u": Serve(error=PageUnavailable("u", "HTTP 404"))})[0], deadline=10)
+    use_case = FetchPage(
+        reader({"u": Serve(error=PageUnavailable("u", "HTTP 404"))})[0], deadline=10, ranker=WordCountRanker()
+    )
     with pytest.raises(PageUnavailable, match="HTTP 404"):
         await use_case.run("u", max_bytes=1024)
 
@@ -340,7 +343,7 @@ async def test_fetch_page_lets_page_failures_through() -> None:
 async def test_the_call_deadline_bounds_fetch_page_even_when_the_page_timeout_is_longer() -> None:
     pages, fetcher = reader({"u": Serve(hang=True)}, page_timeout=60)
     with pytest.raises(PageUnavailable) as caught:
-        await FetchPage(pages, deadline=TINY).run("u", max_bytes=1024)
+        await FetchPage(pages, deadline=TINY, ranker=WordCountRanker()).run("u", max_bytes=1024)
     assert caught.value.reason == f"not read within the {TINY:g} s deadline for this call"
     # The fetch is abandoned, not left running (the shared read is cancelled once nobody waits).
     with anyio.fail_after(5):

@@ -220,8 +220,8 @@ def test_num_results_out_of_range_or_a_boolean_names_the_argument_and_the_range(
 
 
 def test_return_full_pages_is_passed_through() -> None:
-    assert build_request("q", return_full_pages=True).return_full_pages is True
-    assert build_request("q").return_full_pages is False
+    assert build_request("q", return_full_pages=False).return_full_pages is False
+    assert build_request("q").return_full_pages is True  # seed 001: full pages unless asked otherwise
 
 
 def test_freshness_is_case_insensitive() -> None:

@@ -32,7 +32,7 @@ def test_a_schema_property_is_described_in_plain_words(prop: dict[str, Any], wor
 
 def test_valid_arguments_come_back_as_the_model_with_defaults_and_trimmed_text() -> None:
     parsed = parse_arguments("web_search", WebSearchArguments, SEARCH_SCHEMA, FORMS, {"query": "  mcp  "})
-    assert parsed == WebSearchArguments(query="mcp", num_results=3, return_full_pages=False)
+    assert parsed == WebSearchArguments(query="mcp", num_results=3, return_full_pages=True)
 
 
 def test_problems_follow_the_schema_order_then_the_unknown_arguments() -> None:
@@ -44,7 +44,7 @@ def test_problems_follow_the_schema_order_then_the_unknown_arguments() -> None:
         "query must be a string of 1 to 2000 characters after trimming spaces; got 7.",
         "language must be null or an ISO 639-1 code such as 'en'; got 5.",
         "Unknown arguments aaa, zzz; web_search accepts query, num_results, return_full_pages, freshness, country, "
-        "language.",
+        "language, max_chars.",
     ]
 
 
@@ -73,7 +73,7 @@ def test_no_library_words_reach_the_agent() -> None:
 def test_every_web_search_argument_is_a_build_request_parameter_of_the_same_name() -> None:
     # The MCP face passes the parsed arguments on as keywords: a renamed field must fail here.
     arguments = WebSearchArguments(query="q", num_results=4, return_full_pages=True, freshness="pw", language="de")
-    request = build_request(**arguments.model_dump())
+    request = build_request(**arguments.search_arguments())
     assert (request.num_results, request.return_full_pages, str(request.freshness), request.language) == (
         4,
         True,
