@@ -80,3 +80,15 @@ class PassageRankerPort(Protocol):
     """
 
     def scores(self, query: str, passages: Sequence[str]) -> list[float]: ...
+
+
+class RateLimiterPort(Protocol):
+    """Per-caller token buckets: the HTTP face's rate limit per bearer token.
+
+    An adapter is built with its rate and burst; memory is the default, Redis shares the buckets
+    between replicas. ``caller`` is an opaque key derived from the token, never the token itself.
+    """
+
+    async def acquire(self, caller: str) -> float | None:
+        """Take one token: ``None`` if the call may go ahead, else the seconds until a token is free."""
+        ...
