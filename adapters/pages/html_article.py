@@ -15,6 +15,7 @@ Why each step is there, with the measurements: docs/extraction.md.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +33,9 @@ logger = logging.getLogger(__name__)
 # among those already run. A multi-megabyte page can take trafilatura a second per pass, and a
 # page should never cost more than about two.
 BUDGET_SECONDS = 1.0
+# A line that opens with images (optionally as a list item) and goes on with text.
+_IMAGE_LED_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+(?=\S)")
+_IMAGE = re.compile(r"\[Image:[^\]]*\]")
 
 
 @dataclass(frozen=True)
@@ -81,12 +85,26 @@ def html_to_article(
 def _article(run: _Candidates, data: StructuredData) -> Article:
     precise, checker = run(profiles.TRAFILATURA_PRECISION), run(profiles.RESILIPARSE)
     if precise and word_f1(words(precise), words(checker)) >= profiles.ARTICLE_AGREEMENT:
-        return Article(precise, profiles.TRAFILATURA_PRECISION, "article")
+        return Article(_without_image_captions(precise), profiles.TRAFILATURA_PRECISION, "article")
     voters = run.many(profiles.ARTICLE_VOTE)
     if body := article_body(data):
         voters[profiles.STRUCTURED] = body
     choice = most_agreed(voters)
-    return Article(choice.markdown, choice.name, "article")
+    return Article(_without_image_captions(choice.markdown), choice.name, "article")
+
+
+def _without_image_captions(markdown: str) -> str:
+    """An article's lines that open with an image keep only the image placeholder.
+
+    In an article such a line is a caption, a credit, a gallery tile or a "related story" teaser
+    beside its picture, never the story's prose (which does not start with a picture); the agent
+    still learns the figure is there. Images inside a sentence are left alone.
+    """
+    lines = []
+    for line in markdown.split("\n"):
+        led = _IMAGE_LED_LINE.match(line)
+        lines.append(" ".join(_IMAGE.findall(led.group(0))) if led else line)
+    return "\n".join(lines)
 
 
 def _with_declared_fields(markdown: str, declared: str) -> str:

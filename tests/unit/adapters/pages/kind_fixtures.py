@@ -130,3 +130,17 @@ UNDECLARED_THREAD = _page(
     )
     + "</main>",
 )
+
+ARTICLE_WITH_CAPTIONED_FIGURES = _page(
+    "Bridge to be rebuilt",
+    f"""<main><article><h1>Bridge to be rebuilt</h1>
+<p>{STORY}</p>
+<figure><img src="/bridge.jpg" alt="The old stone bridge in flood"><figcaption>CAPTION-MARKER The bridge in
+February. Photo: Valley Archive</figcaption></figure>
+<p>Engineers expect the work to take eighteen months. {STORY}</p>
+<p>A temporary footbridge will open in spring so that walkers can still cross. {STORY}</p>
+<ul><li><img src="/ferry.jpg" alt="A ferry"> TEASER-MARKER Ferry fares rise again next year</li>
+<li><img src="/mill.jpg" alt="The mill"> TEASER-MARKER Old mill reopens as a museum</li></ul>
+<p>The works start after the summer, when the river is at its lowest. {STORY}</p></article></main>""",
+    _json_ld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Bridge to be rebuilt"}),
+)

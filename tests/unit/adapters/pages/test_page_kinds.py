@@ -131,3 +131,12 @@ def test_a_witness_votes_for_the_candidate_that_kept_the_items_but_never_wins_it
 
     assert choice.name == "whole"
     assert most_agreed({"cut": heading_only}, witnesses={"items": items}).name == "cut"
+
+
+def test_an_article_keeps_its_pictures_but_not_the_teasers_beside_them() -> None:
+    article = html_to_article(pages.ARTICLE_WITH_CAPTIONED_FIGURES, URL, include_images=True)
+
+    assert "[Image: The old stone bridge in flood]" in article.markdown
+    assert "[Image: A ferry]" in article.markdown
+    assert "TEASER-MARKER" not in article.markdown
+    assert "when the river is at its lowest" in article.markdown
