@@ -20,7 +20,7 @@ from domain.pages import FetchedPage
 
 Contender = Callable[[str, bytes], str]
 
-_FENCED = re.compile(r"<<<PAGE_(\w+) web_fetch>>>\n(.*)\n<<<END_PAGE_\1>>>", re.DOTALL)
+_FENCED = re.compile(r"<<<UNTRUSTED_(\w+) web_fetch>>>\n(.*)\n<<<END_UNTRUSTED_\1>>>", re.DOTALL)
 MAX_BYTES = 51200  # web_fetch's default window
 
 
