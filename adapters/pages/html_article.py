@@ -74,7 +74,11 @@ def html_to_article(
         if declared:
             voters[profiles.STRUCTURED] = declared
         runs = {"listing items": structure.item_text, "forum posts": structure.post_text}
-        choice = most_agreed(voters, witnesses=runs if kind in ("listing", "forum") else None)
+        choice = most_agreed(
+            voters,
+            witnesses=runs if kind in ("listing", "forum") else None,
+            coverage_weight=profiles.COVERAGE_WEIGHT.get(kind, 0.0),
+        )
         article = Article(choice.markdown, choice.name, kind)
     if kind == "product":
         article = Article(_with_declared_fields(article.markdown, product_markdown(data)), article.method, kind)

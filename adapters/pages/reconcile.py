@@ -38,11 +38,22 @@ def word_f1(first: Counter[str], second: Counter[str]) -> float:
     return 2 * overlap / (first.total() + second.total())
 
 
-def most_agreed(candidates: Mapping[str, str], witnesses: Mapping[str, str] | None = None) -> Choice:
+def _covered(part: Counter[str], whole: Counter[str]) -> float:
+    """The share of ``part``'s words that ``whole`` holds too."""
+    return sum((part & whole).values()) / part.total() if part else 0.0
+
+
+def most_agreed(
+    candidates: Mapping[str, str], witnesses: Mapping[str, str] | None = None, *, coverage_weight: float = 0.0
+) -> Choice:
     """The candidate closest to all the others; ties go to the one named first (the profile's preference).
 
     ``witnesses`` vote but cannot win: raw text the page's structure points at (the run of
     listing items, of forum posts), which says what the content is but reads badly on its own.
+    ``coverage_weight`` adds, at that weight, the mean share of each other voter's words the
+    candidate also holds: where all of the page is content (lists, documentation), two
+    extractors agreeing on a fragment should not outvote two agreeing on the whole, and F1
+    alone cannot tell those pairs apart (a fragment and the body score the same both ways).
     """
     names = [name for name, text in candidates.items() if text.strip()]
     if not names:
@@ -55,7 +66,10 @@ def most_agreed(candidates: Mapping[str, str], witnesses: Mapping[str, str] | No
     bags = {name: words(texts[name]) for name in voters}
     best, best_score = names[0], -1.0
     for name in names:
-        score = sum(word_f1(bags[name], bags[other]) for other in voters if other != name) / (len(voters) - 1)
+        others = [other for other in voters if other != name]
+        score = sum(word_f1(bags[name], bags[other]) for other in others) / len(others)
+        if coverage_weight:
+            score += coverage_weight * sum(_covered(bags[other], bags[name]) for other in others) / len(others)
         if score > best_score:
             best, best_score = name, score
     return Choice(best, candidates[best], best_score)

@@ -95,6 +95,20 @@ def test_the_candidate_most_others_agree_with_wins_over_a_fragment_and_a_padded_
     assert choice.name == "body"
 
 
+def test_credit_for_coverage_lets_two_whole_lists_outvote_two_matching_fragments() -> None:
+    items = " ".join(f"{title} {teaser}" for title, teaser in pages.LISTING_ITEMS)
+    first_items = " ".join(f"{title} {teaser}" for title, teaser in pages.LISTING_ITEMS[:2])
+    candidates = {
+        "fragment": first_items,
+        "same fragment": first_items + " More",
+        "whole": items + " Home About Contact Newsletter Login",
+        "also whole": items + " Privacy Terms Careers Sitemap Help",
+    }
+
+    assert most_agreed(candidates).name == "fragment"  # F1 alone: the closer pair wins
+    assert most_agreed(candidates, coverage_weight=0.1).name == "whole"
+
+
 def test_nothing_to_vote_on_gives_an_empty_choice() -> None:
     assert most_agreed({"a": "", "b": "  "}).markdown == ""
 
