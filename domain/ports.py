@@ -92,3 +92,17 @@ class RateLimiterPort(Protocol):
     async def acquire(self, caller: str) -> float | None:
         """Take one token: ``None`` if the call may go ahead, else the seconds until a token is free."""
         ...
+
+
+class ReadinessCheck(Protocol):
+    """One thing a replica needs before it should get traffic (``GET /readyz``).
+
+    ``problem`` answers ``None`` when ready, else one line saying what is wrong, with no secret in
+    it (the answer is served to anyone who can reach the health endpoint). It must be quick and
+    bounded: a load balancer polls it.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    async def problem(self) -> str | None: ...

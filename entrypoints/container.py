@@ -18,6 +18,7 @@ from adapters.pages.extraction_pool import ProcessExtractionPool
 from adapters.pages.extractor import EXTRACTOR_PATH, WORKER_PRELOAD
 from adapters.pages.fetcher import SafePageFetcher
 from adapters.ranking.bm25 import Bm25Ranker
+from adapters.ratelimit.memory import MemoryRateLimiter
 from adapters.search.brave import BraveSearch
 from adapters.search.duckduckgo import DuckDuckGoLiteSearch
 from adapters.search.perplexity import PerplexitySearch, perplexity_endpoint
@@ -35,6 +36,7 @@ from domain.models import SearchOutcome
 from domain.ports import PassageRankerPort, SearchPort
 from domain.redaction import Redactor
 from entrypoints import provider_catalog
+from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
@@ -205,6 +207,17 @@ class Container(containers.DeclarativeContainer):
         pages=page_reader,
         deadline=settings.provided.deadline_seconds,
     )
+
+    # The HTTP face's per-caller limit (token bucket); a shared store replaces it for replicas.
+    rate_limiter = providers.Singleton(
+        MemoryRateLimiter,
+        clock,
+        rate=settings.provided.http_rate_per_second,
+        burst=settings.provided.http_rate_burst,
+    )
+    # What ``GET /readyz`` asks before a load balancer sends this replica traffic. Shared state
+    # (Redis) adds its own check here.
+    readiness_checks = providers.List(providers.Singleton(ProviderReadiness, settings, health))
 
 
 def build_container(settings: Settings) -> Container:

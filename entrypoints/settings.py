@@ -19,6 +19,7 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
+from entrypoints.http_settings import HttpSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 URL_FIELDS = (
@@ -32,7 +33,7 @@ URL_FIELDS = (
 _URL_EXAMPLES = {"searxng_url": "https://searx.example.org", "perplexity_base_url": "https://api.perplexity.ai"}
 
 
-class Settings(BaseSettings):
+class Settings(HttpSettings):
     model_config = SettingsConfigDict(
         env_file=None,
         env_file_encoding="utf-8",
@@ -154,6 +155,7 @@ class Settings(BaseSettings):
         """Every secret value configured, for the redactor."""
         secrets = [getattr(self, name) for name, info in type(self).model_fields.items() if _is_secret(info.annotation)]
         values = [s.get_secret_value() for s in secrets if s is not None]
+        values += self.http_token_list()  # each token alone, as a request would carry it
         if self.searxng_url:
             password = urlsplit(self.searxng_url).password
             values += [password, unquote(password)] if password else []
@@ -163,6 +165,8 @@ class Settings(BaseSettings):
     def expected_form(cls, field_name: str) -> str:
         """What a variable must hold, in words, for the one-line start-up error."""
         field = cls.model_fields[field_name]
+        if special := cls.http_expected_form(field_name):
+            return special
         if field_name in URL_FIELDS:
             return f"an http:// or https:// URL, e.g. {field.default or _URL_EXAMPLES[field_name]}"
         if field_name == "log_level":

@@ -1,0 +1,99 @@
+"""``searchrelay serve --http``: uvicorn serving the HTTP face until SIGTERM or Ctrl-C.
+
+The socket is bound here, before uvicorn starts, so a port in use is one line on stderr (not a
+log record and an exit from inside uvicorn), and ``--port 0`` works: the line saying where the
+server listens carries the port the system chose. On SIGTERM or SIGINT the drain gate closes
+(new requests get 503, /readyz says not ready), uvicorn stops accepting connections and waits
+for the calls in flight up to SEARCHRELAY_HTTP_GRACE_SECONDS, cancels what is left, then the
+container closes. Exit status 0 after SIGTERM, 130 after SIGINT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import os
+import signal
+import socket
+import sys
+from types import FrameType
+
+import uvicorn
+
+from entrypoints.container import build_container
+from entrypoints.http.app import HttpFace, build_http_app
+from entrypoints.http.guards import DrainGate
+from entrypoints.http.options import StartRefused, http_options
+from entrypoints.logging_setup import configure_logging
+from entrypoints.settings import Settings
+
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def serve_http(settings: Settings, args: argparse.Namespace) -> int:
+    try:
+        options = http_options(settings, args)
+    except StartRefused as refused:
+        print(f"searchrelay: {refused}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        listener = socket.create_server(
+            (options.host, options.port),
+            family=socket.AF_INET6 if ":" in options.host else socket.AF_INET,
+            reuse_port=False,
+        )
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else "the address cannot be used"
+        print(f"searchrelay: cannot listen on {options.host}:{options.port}: {reason}", file=sys.stderr)
+        return EXIT_FAILED
+    port = listener.getsockname()[1]
+    container = build_container(settings)
+    configure_logging(settings.log_level, container.redactor())
+    face = build_http_app(container, settings, options, options.public_url(settings, port))
+    shown = f"[{options.host}]" if ":" in options.host else options.host
+    print(f"searchrelay: serving MCP on http://{shown}:{port}{options.path}", file=sys.stderr, flush=True)
+    with listener:
+        received = _run(face, settings, listener)
+    return EXIT_INTERRUPTED if received[:1] == [signal.SIGINT] else 0
+
+
+def _run(face: HttpFace, settings: Settings, listener: socket.socket) -> list[int]:
+    """Serve until a signal; the signals received, in order."""
+    config = uvicorn.Config(
+        face.app,
+        lifespan="on",
+        log_config=None,  # our logging (stderr, redacted) stays as configured
+        access_log=False,
+        server_header=False,
+        ws="none",
+        timeout_graceful_shutdown=math.ceil(settings.http_grace_seconds),
+    )
+    server = _DrainingServer(config, face.gate)
+    # uvicorn raises the signal it caught again once it has stopped; these handlers take it then,
+    # so the process ends with our status instead of being killed by the default action.
+    previous = {signum: signal.signal(signum, lambda *_: None) for signum in _SIGNALS}
+    try:
+        asyncio.run(server.serve(sockets=[listener]))
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    return server.signals
+
+
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class _DrainingServer(uvicorn.Server):
+    def __init__(self, config: uvicorn.Config, gate: DrainGate) -> None:
+        super().__init__(config)
+        self._gate = gate
+        self.signals: list[int] = []
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self._gate.close()
+        if not self.signals:
+            self.signals.append(sig)
+        super().handle_exit(sig, frame)
