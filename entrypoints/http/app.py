@@ -19,6 +19,7 @@ from typing import Any
 from mcp.server.auth.middleware.bearer_auth import BearerAuthBackend, RequireAuthMiddleware
 from mcp.server.auth.provider import AccessToken, TokenVerifier
 from mcp.server.auth.routes import build_resource_metadata_url, create_protected_resource_routes
+from mcp.server.auth.settings import AuthSettings
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from pydantic import AnyHttpUrl
 from starlette.applications import Starlette
@@ -96,8 +97,12 @@ def build_http_app(container: Container, settings: Settings, options: HttpOption
         if static_tokens:
             started.verifiers.append(StaticTokenVerifier(static_tokens))
     if oauth:
+        # Parsed as the SDK parses its own settings: an issuer without a path keeps no trailing
+        # slash, since clients compare issuers as exact strings (RFC 8414).
+        urls = AuthSettings(issuer_url=oauth.issuer, resource_server_url=public_url, validate_token_resource=False)
+        assert urls.resource_server_url is not None
         routes += create_protected_resource_routes(
-            AnyHttpUrl(public_url), [AnyHttpUrl(oauth.issuer)], scopes_supported=oauth.scopes or None,
+            urls.resource_server_url, [urls.issuer_url], scopes_supported=oauth.scopes or None,
             resource_name="searchrelay",
         )  # fmt: skip
     gate = DrainGate(endpoint)
