@@ -32,8 +32,8 @@ class HttpSettings(BaseSettings):
     http_max_body_bytes: int = Field(
         1_000_000, ge=1024, le=100_000_000, validation_alias="SEARCHRELAY_HTTP_MAX_BODY_BYTES"
     )
-    http_rate_per_second: float = Field(5.0, gt=0, le=100_000, validation_alias="SEARCHRELAY_HTTP_RATE_PER_SECOND")
-    http_rate_burst: int = Field(20, ge=1, le=1_000_000, validation_alias="SEARCHRELAY_HTTP_RATE_BURST")
+    http_rate_per_second: float = Field(10.0, gt=0, le=100_000, validation_alias="SEARCHRELAY_HTTP_RATE_PER_SECOND")
+    http_rate_burst: int = Field(40, ge=1, le=1_000_000, validation_alias="SEARCHRELAY_HTTP_RATE_BURST")
     http_grace_seconds: float = Field(25.0, ge=0, le=600, validation_alias="SEARCHRELAY_HTTP_GRACE_SECONDS")
     # The URL clients reach the MCP endpoint at (behind a proxy it differs from host:port/path).
     http_public_url: str | None = Field(None, validation_alias="SEARCHRELAY_HTTP_PUBLIC_URL")
