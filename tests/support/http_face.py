@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import socket
 import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -22,6 +21,7 @@ from mcp.client.streamable_http import streamable_http_client
 from entrypoints.container import Container, build_container
 from entrypoints.http.app import build_http_app
 from entrypoints.http.options import http_options
+from entrypoints.http.serving import listen
 from entrypoints.settings import Settings
 from tests.support.fake_provider import wait_for
 
@@ -46,7 +46,7 @@ def serve_args(**overrides: Any) -> argparse.Namespace:
 def http_face(values: dict[str, str], **args: Any) -> Iterator[RunningFace]:
     settings = Settings.from_values(values)
     options = http_options(settings, serve_args(**args))
-    listener = socket.create_server(("127.0.0.1", 0))
+    listener = listen("127.0.0.1", 0)
     port = listener.getsockname()[1]
     container = build_container(settings)
     face = build_http_app(container, settings, options, options.public_url(settings, port))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 
 from entrypoints.http.options import StartRefused, http_options, is_loopback, transport_security
+from entrypoints.http.serving import listen
 from entrypoints.settings import Settings
 from tests.support.http_face import serve_args
 
@@ -84,3 +87,10 @@ def test_allowed_hosts_add_to_loopback_the_listening_address_and_the_public_url(
 def test_loopback_is_recognised_by_address_not_by_spelling() -> None:
     assert is_loopback("127.0.0.2") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("localhost.evil.example")
+
+
+def test_the_listening_socket_says_it_is_tcp_so_asyncio_turns_nagle_off() -> None:
+    # asyncio sets TCP_NODELAY only on sockets whose proto is IPPROTO_TCP (accepted ones inherit
+    # the listener's); with Nagle on, each keep-alive answer waits ~40 ms for a delayed ACK.
+    with listen("127.0.0.1", 0) as listener:
+        assert listener.proto == socket.IPPROTO_TCP
