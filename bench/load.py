@@ -46,9 +46,11 @@ _LISTENING = re.compile(rb"serving MCP on (http://\S+)")
 class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
+    samples: dict[str, str] = field(default_factory=dict)  # the first text seen of each kind
 
-    def error(self, kind: str) -> None:
+    def error(self, kind: str, text: str = "") -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
+        self.samples.setdefault(kind, text[:300])
 
 
 def start_fake(upstream_ms: float) -> tuple[subprocess.Popen[bytes], str]:
@@ -115,9 +117,9 @@ async def drive(urls: list[str], queries: list[str], clients: int, tally: Tally)
                     continue
                 tally.latencies.append(time.perf_counter() - started)
                 if reply.status_code != 200:
-                    tally.error(f"HTTP {reply.status_code}")
+                    tally.error(f"HTTP {reply.status_code}", reply.text)
                 elif "error" in (answer := reply.json()) or answer["result"].get("isError"):
-                    tally.error("tool error")
+                    tally.error("tool error", json.dumps(answer.get("error") or answer["result"]["content"]))
 
     started = time.perf_counter()
     await asyncio.gather(*(client() for _ in range(clients)))
@@ -180,6 +182,8 @@ def main() -> None:
     print(f"  latency p99       {percentile(latencies, 99) * 1000:8.1f} ms")
     print(f"  latency max       {latencies[-1] * 1000:8.1f} ms")
     print(f"  errors            {sum(tally.errors.values()):8d} {tally.errors or ''}")
+    for kind, text in tally.samples.items():
+        print(f"    first {kind}: {text}")
     per_query = list(stats["per_query"].values())
     print(f"  upstream calls    {stats['calls']:8d} for {distinct} distinct queries: "
           f"{stats['calls'] / distinct:.2f} per query (max {max(per_query, default=0)})")  # fmt: skip

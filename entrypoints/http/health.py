@@ -21,12 +21,17 @@ logger = logging.getLogger(__name__)
 CHECK_SECONDS = 2.0
 
 
-def health_routes(checks: Callable[[], Sequence[ReadinessCheck]], draining: Callable[[], bool]) -> list[Route]:
+def health_routes(
+    checks: Callable[[], Sequence[ReadinessCheck]],
+    draining: Callable[[], bool],
+    *,
+    check_seconds: float = CHECK_SECONDS,
+) -> list[Route]:
     async def healthz(_: Request) -> JSONResponse:
         return JSONResponse({"status": "ok"}, headers={"cache-control": "no-store"})
 
     async def readyz(_: Request) -> JSONResponse:
-        results = [{"name": check.name, "problem": await _problem(check)} for check in checks()]
+        results = [{"name": check.name, "problem": await _problem(check, check_seconds)} for check in checks()]
         if draining():
             results.append({"name": "shutdown", "problem": "the server is shutting down"})
         ready = all(result["problem"] is None for result in results)
@@ -36,12 +41,12 @@ def health_routes(checks: Callable[[], Sequence[ReadinessCheck]], draining: Call
     return [Route("/healthz", healthz, methods=["GET"]), Route("/readyz", readyz, methods=["GET"])]
 
 
-async def _problem(check: ReadinessCheck) -> str | None:
+async def _problem(check: ReadinessCheck, seconds: float) -> str | None:
     try:
-        with anyio.fail_after(CHECK_SECONDS):
+        with anyio.fail_after(seconds):
             return await check.problem()
     except TimeoutError:
-        return f"no answer within {CHECK_SECONDS:g} s"
+        return f"no answer within {seconds:g} s"
     except Exception:
         logger.exception("readiness check %s failed", check.name)
         return "the check failed; the server's log has the details"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import math
 import os
 import signal
@@ -68,6 +69,8 @@ def _run(face: HttpFace, settings: Settings, listener: socket.socket) -> list[in
         timeout_graceful_shutdown=math.ceil(settings.http_grace_seconds),
     )
     server = _DrainingServer(config, face.gate)
+    cancelled = _CancelledAtShutdown(face.gate)
+    logging.getLogger("uvicorn.error").addFilter(cancelled)
     # uvicorn raises the signal it caught again once it has stopped; these handlers take it then,
     # so the process ends with our status instead of being killed by the default action.
     previous = {signum: signal.signal(signum, lambda *_: None) for signum in _SIGNALS}
@@ -76,6 +79,7 @@ def _run(face: HttpFace, settings: Settings, listener: socket.socket) -> list[in
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        logging.getLogger("uvicorn.error").removeFilter(cancelled)
     return server.signals
 
 
@@ -98,6 +102,22 @@ def listen(host: str, port: int) -> socket.socket:
         listener.close()
         raise
     return listener
+
+
+class _CancelledAtShutdown(logging.Filter):
+    """A call cut off by the end of the grace period is expected, not a crash: one warning line
+    instead of uvicorn's "Exception in ASGI application" and the cancellation's traceback."""
+
+    def __init__(self, gate: DrainGate) -> None:
+        super().__init__()
+        self._gate = gate
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self._gate.closed and record.getMessage().startswith("Exception in ASGI application"):
+            record.msg, record.args = "a call still running when the grace period ended was cancelled", ()
+            record.exc_info, record.exc_text, record.stack_info = None, None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
 
 
 class _DrainingServer(uvicorn.Server):

@@ -95,3 +95,33 @@ def test_stdio_start_up_loads_none_of_the_http_face() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_call_still_running_when_the_grace_period_ends_is_cancelled_and_the_server_exits(
+    tmp_path: Path, fake_serper: FakeProvider
+) -> None:
+    fake_serper.answer(Reply(status=200, body=serper_reply(1).body, fault="hold"))  # never released here
+    env = {"SERPER_API_KEY": SERPER_KEY, "SERPER_BASE_URL": fake_serper.url, "SEARCHRELAY_HTTP_GRACE_SECONDS": "1",
+           "SEARCHRELAY_TIMEOUT_SECONDS": "120", "SEARCHRELAY_DEADLINE_SECONDS": "600"}  # fmt: skip
+    server = HttpProcess(env, tmp_path)
+    try:
+        url = server.url()
+        outcome: list[object] = []
+
+        def call() -> None:
+            try:
+                outcome.append(httpx.post(url, headers=mcp_headers(), content=search("held"), timeout=120).status_code)
+            except httpx.TransportError as dropped:
+                outcome.append(type(dropped).__name__)
+
+        in_flight = threading.Thread(target=call)
+        in_flight.start()
+        assert wait_for(lambda: fake_serper.count == 1)
+        server.signal(signal.SIGTERM)
+        status, stderr = server.finish()  # the provider still holds the call: only the grace period ends it
+        in_flight.join(timeout=120)
+    finally:
+        server.kill()
+    assert status == 0
+    assert "Traceback" not in stderr
+    assert outcome and outcome[0] != 200
