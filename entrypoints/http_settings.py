@@ -1,14 +1,14 @@
 """The variables of ``searchrelay serve --http``: a part of ``Settings``, kept in its own module.
 
 ``Settings`` inherits these fields, so they are read, checked and reported exactly like the
-others (one line per wrong variable, never its value). The bearer tokens are a secret: the
+others (one line per wrong variable, never its value); a blank value counts as unset, by
+``Settings``' own validator (``HTTP_OPTIONAL_FIELDS``). The bearer tokens are a secret: the
 redactor masks each of them, and nothing prints them.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
@@ -19,6 +19,16 @@ _HOST = re.compile(r"^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$")
 # Characters a bearer token may hold (RFC 6750 b64token); a comma separates tokens.
 _TOKEN = re.compile(r"^[A-Za-z0-9\-._~+/]+=*$")
 MIN_TOKEN_LENGTH = 16
+HTTP_OPTIONAL_FIELDS = (
+    "http_tokens",
+    "http_allowed_hosts",
+    "http_allowed_origins",
+    "http_public_url",
+    "oauth_issuer",
+    "oauth_jwks_url",
+    "oauth_audience",
+    "oauth_scopes",
+)
 
 
 class HttpSettings(BaseSettings):
@@ -43,23 +53,6 @@ class HttpSettings(BaseSettings):
     oauth_jwks_url: str | None = Field(None, validation_alias="SEARCHRELAY_OAUTH_JWKS_URL")
     oauth_audience: str | None = Field(None, validation_alias="SEARCHRELAY_OAUTH_AUDIENCE")
     oauth_scopes: str | None = Field(None, validation_alias="SEARCHRELAY_OAUTH_SCOPES")
-
-    @field_validator(
-        "http_tokens",
-        "http_allowed_hosts",
-        "http_allowed_origins",
-        "http_public_url",
-        "oauth_issuer",
-        "oauth_jwks_url",
-        "oauth_audience",
-        "oauth_scopes",
-        mode="before",
-    )
-    @classmethod
-    def _blank_is_unset_too(cls, value: Any) -> Any:
-        if isinstance(value, str):
-            return value.strip() or None
-        return value
 
     @field_validator("http_host")
     @classmethod

@@ -19,7 +19,7 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
-from entrypoints.http_settings import HttpSettings
+from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HttpSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 URL_FIELDS = (
@@ -103,6 +103,7 @@ class Settings(HttpSettings):
         "perplexity_base_url",
         "perplexity_model",
         "providers",
+        *HTTP_OPTIONAL_FIELDS,
         mode="before",
     )
     @classmethod
