@@ -15,7 +15,7 @@ after start-up and after the run. The load generator shares the machine's cores 
 and the fake: figures are for this machine under this load. Asserts nothing.
 
 Usage: python -m bench.load [--calls 10000] [--clients 200] [--replicas 1] [--distinct 500]
-                            [--upstream-ms 30] [--redis-url redis://127.0.0.1:6379/0] [--seed 7]
+                            [--upstream-ms 30] [--redis-url redis://127.0.0.1:6379/0] [--seed 7] [--settle 5]
 """
 
 from __future__ import annotations
@@ -139,6 +139,10 @@ def main() -> None:
     parser.add_argument("--upstream-ms", type=float, default=30.0)
     parser.add_argument("--redis-url", help="shared state for the replicas (SEARCHRELAY_REDIS_URL)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--settle", type=float, default=5.0,
+        help="seconds to wait after start-up: the extraction workers' fork server imports its libraries then",
+    )  # fmt: skip
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
@@ -158,6 +162,7 @@ def main() -> None:
                 replica, url = start_replica(env, home)
                 replicas.append(replica)
                 urls.append(url)
+            time.sleep(args.settle)
             before = [rss_mb(r.pid) for r in replicas]
             cpu_before = [cpu_seconds(r.pid) for r in replicas]
             own_before = time.process_time()
