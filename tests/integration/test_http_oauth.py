@@ -120,3 +120,11 @@ def test_static_tokens_and_oauth_work_side_by_side(issuer: Issuer, fake_serper: 
     with http_face(values(issuer, fake_serper, SEARCHRELAY_HTTP_TOKENS=static)) as face:
         assert call(face, static).status_code == 200
         assert call(face, issuer.token(PUBLIC_URL)).status_code == 200
+
+
+def test_a_token_without_a_required_scope_gets_403_and_runs_nothing(issuer: Issuer, fake_serper: FakeProvider) -> None:
+    with http_face(values(issuer, fake_serper, SEARCHRELAY_OAUTH_SCOPES="search,admin")) as face:
+        reply = call(face, issuer.token(PUBLIC_URL, scope="search"))
+    assert reply.status_code == 403
+    assert 'error="insufficient_scope"' in reply.headers["www-authenticate"]
+    assert fake_serper.count == 0
