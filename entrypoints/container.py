@@ -115,7 +115,8 @@ class Container(containers.DeclarativeContainer):
     )
 
     # Shared state for replicas: None without SEARCHRELAY_REDIS_URL (see entrypoints/shared_state.py).
-    redis = providers.Resource(shared_state.redis_link, settings, clock)
+    redis = providers.Singleton(shared_state.redis_link, settings, clock)
+    redis_connections = providers.Resource(shared_state.closing, redis)
     readiness = providers.Singleton(shared_state.readiness_probes, redis)
 
     serper = providers.Singleton(

@@ -22,21 +22,23 @@ if TYPE_CHECKING:
 LOCK_MARGIN_SECONDS = 1.0
 
 
-async def redis_link(settings: Settings, clock: Clock) -> AsyncIterator[RedisLink | None]:
-    """The container's Redis resource: a link while the container runs, or None without a URL."""
+def redis_link(settings: Settings, clock: Clock) -> RedisLink | None:
+    """The link to Redis, or None without a URL. Connects on first use, not here."""
     if settings.redis_url is None:
-        yield None
-        return
+        return None
     from adapters.redis.link import RedisLink, redis_client
 
-    url = settings.redis_url.get_secret_value()
-    link = RedisLink(
-        redis_client(url, settings.redis_timeout_seconds), clock=clock, timeout_seconds=settings.redis_timeout_seconds
-    )
+    timeout = settings.redis_timeout_seconds
+    return RedisLink(redis_client(settings.redis_url.get_secret_value(), timeout), clock=clock, timeout_seconds=timeout)
+
+
+async def closing(link: RedisLink | None) -> AsyncIterator[None]:
+    """A container resource whose only job is to close the link's connections when the container stops."""
     try:
-        yield link
+        yield None
     finally:
-        await link.aclose()
+        if link is not None:
+            await link.aclose()
 
 
 def answer_cache(settings: Settings, clock: Clock, link: RedisLink | None) -> CachePort[SearchOutcome]:

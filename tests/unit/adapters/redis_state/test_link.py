@@ -44,9 +44,7 @@ async def test_redis_going_away_warns_once_then_stays_quiet_and_comes_back_by_it
     assert any("reachable again" in r.getMessage() for r in caplog.records)
 
 
-async def test_a_ping_asks_redis_even_within_the_quiet_period(
-    link: RedisLink, redis_server: RedisServer
-) -> None:
+async def test_a_ping_asks_redis_even_within_the_quiet_period(link: RedisLink, redis_server: RedisServer) -> None:
     redis_server.kill()
     assert await link.ping() is False
     redis_server.start()
