@@ -54,6 +54,7 @@ class RedisLink:
         self._timeout = timeout_seconds
         self._retry = retry_seconds
         self._down_since: float | None = None
+        self._failures = 0  # failures seen so far; a success counts only if it began after the last one
 
     @property
     def up(self) -> bool:
@@ -83,13 +84,15 @@ class RedisLink:
         await self._client.aclose()
 
     async def _attempt(self, command: Callable[[Redis], Awaitable[T]]) -> T:
+        failures_before = self._failures
         try:
             async with asyncio.timeout(self._timeout):
                 result = await command(self._client)
         except (RedisError, OSError, TimeoutError) as exc:
             self._went_down(exc)
             raise RedisUnavailable from None
-        if self._down_since is not None:
+        # A command sent before Redis went away may still come back fine; that says nothing of now.
+        if self._down_since is not None and failures_before == self._failures:
             self._down_since = None
             logger.info("Redis is reachable again; shared state is back in use")
         return result
@@ -101,3 +104,4 @@ class RedisLink:
                 type(exc).__name__,
             )
         self._down_since = self._clock.monotonic()
+        self._failures += 1

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
+from redis.asyncio import Redis
 
 from adapters.redis.link import RedisLink, RedisUnavailable
 from tests.support.redis_server import RedisServer
@@ -50,3 +52,22 @@ async def test_a_ping_asks_redis_even_within_the_quiet_period(link: RedisLink, r
     redis_server.start()
     assert await link.ping() is True
     assert link.up
+
+
+async def test_a_command_sent_before_redis_went_away_does_not_mark_it_back(link: RedisLink) -> None:
+    answered = asyncio.Event()
+
+    async def sent_earlier(_: Redis) -> str:
+        await answered.wait()
+        return "ok"
+
+    async def fails_now(_: Redis) -> None:
+        raise ConnectionError("reset")
+
+    earlier = asyncio.create_task(link.run(sent_earlier))
+    await asyncio.sleep(0)
+    with pytest.raises(RedisUnavailable):
+        await link.run(fails_now)
+    answered.set()
+    assert await earlier == "ok"
+    assert not link.up
