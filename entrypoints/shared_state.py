@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from adapters.cache.memory import MemoryCache
 from domain.models import SearchOutcome
-from domain.ports import BreakerStatePort, CachePort, Clock, FlightLockPort, ReadinessProbe
+from domain.ports import BreakerStatePort, CachePort, Clock, FlightLockPort, RateLimiterPort, ReadinessProbe
 from entrypoints.settings import Settings
 
 if TYPE_CHECKING:
@@ -76,3 +76,12 @@ def readiness_probes(link: RedisLink | None) -> tuple[ReadinessProbe, ...]:
     from adapters.redis.readiness import RedisReadiness
 
     return (RedisReadiness(link),)
+
+
+def rate_limiter(link: RedisLink | None, *, rate: float, burst: int, local: RateLimiterPort) -> RateLimiterPort:
+    """The per-token limit: ``local`` (this replica's buckets) alone, or Redis's shared ones before it."""
+    if link is None:
+        return local
+    from adapters.redis.rate_limiter import RedisRateLimiter
+
+    return RedisRateLimiter(link, rate=rate, burst=burst, local=local)

@@ -111,6 +111,14 @@ def problems(values: dict[str, object]) -> list[str]:
             ],
         ),
         (
+            {"SEARCHRELAY_REDIS_URL": "http://cache.internal:6379"},
+            ["SEARCHRELAY_REDIS_URL must be a redis://, rediss:// or unix:// URL, e.g. redis://127.0.0.1:6379/0."],
+        ),
+        (
+            {"SEARCHRELAY_REDIS_TIMEOUT_SECONDS": "0"},
+            ["SEARCHRELAY_REDIS_TIMEOUT_SECONDS must be a number of seconds above 0 and at most 5."],
+        ),
+        (
             {"SEARCHRELAY_BREAKER_COOLDOWN_SECONDS": "900", "SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS": "60"},
             ["SEARCHRELAY_BREAKER_COOLDOWN_SECONDS must not exceed SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS"],
         ),
@@ -158,3 +166,16 @@ def test_the_example_file_as_copied_is_a_valid_configuration() -> None:
 @pytest.mark.parametrize("blank", ["", "   "])
 def test_a_blank_base_url_means_the_default(blank: str) -> None:
     assert Settings.from_values({"BRAVE_BASE_URL": blank}).brave_base_url == "https://api.search.brave.com"
+
+
+def test_a_redis_url_is_a_secret_and_so_is_its_password() -> None:
+    settings = Settings.from_values({"SEARCHRELAY_REDIS_URL": " redis://:s3cret%21pw@cache.internal:6379/2 "})
+    assert settings.redis_url is not None
+    assert settings.redis_url.get_secret_value() == "redis://:s3cret%21pw@cache.internal:6379/2"
+    assert {"redis://:s3cret%21pw@cache.internal:6379/2", "s3cret%21pw", "s3cret!pw"} <= set(settings.secret_values())
+    assert "s3cret" not in repr(settings)
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_redis_url_means_memory(blank: str) -> None:
+    assert Settings.from_values({"SEARCHRELAY_REDIS_URL": blank}).redis_url is None
