@@ -10,6 +10,7 @@ local cache answers, so a replica keeps its own hits.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from typing import Generic, TypeVar
 
@@ -33,10 +34,19 @@ class RedisCache(Generic[M]):
         self._model = model
         self._ttl_ms = math.ceil(ttl_seconds * 1000)
         self._local = local
+        self._reading: dict[str, asyncio.Future[M | None]] = {}
 
     async def get(self, key: str) -> M | None:
         if self._ttl_ms == 0:
             return None
+        # Identical calls arrive together (that is what single flight is for): one GET serves them all.
+        reading = self._reading.get(key)
+        if reading is None:
+            reading = self._reading[key] = asyncio.ensure_future(self._read(key))
+            reading.add_done_callback(lambda _: self._reading.pop(key, None))
+        return await asyncio.shield(reading)
+
+    async def _read(self, key: str) -> M | None:
         try:
             raw = await self._link.run(lambda client: client.get(KEY_PREFIX + key))
         except RedisUnavailable:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from adapters.cache.memory import MemoryCache
@@ -59,3 +61,13 @@ async def test_while_redis_is_away_this_replica_keeps_its_own_answers(
     await shared.set("k", OUTCOME)  # no error
     assert await shared.get("k") == OUTCOME
     assert await shared.get("other") is None
+
+
+async def test_identical_reads_at_once_share_one_get(link: RedisLink, clock: FakeClock) -> None:
+    shared = cache(link, clock)
+    await shared.set("k", OUTCOME)
+    await link.run(lambda c: c.config_resetstat())
+    found = await asyncio.gather(*(shared.get("k") for _ in range(50)))
+    assert found == [OUTCOME] * 50
+    stats = await link.run(lambda c: c.info("commandstats"))
+    assert stats["cmdstat_get"]["calls"] == 1
