@@ -70,7 +70,9 @@ def bare_post(client: httpx.AsyncClient, base_url: str) -> Call:
 
 def tool_call(session: Any) -> Call:
     async def call(i: int) -> Any:
-        result = await session.call_tool("web_search", {"query": f"bench {i}", "num_results": 3})
+        # Snippets only: the minimal server makes the same one POST; full pages are bench/pages.py's.
+        arguments = {"query": f"bench {i}", "num_results": 3, "return_full_pages": False}
+        result = await session.call_tool("web_search", arguments)
         assert not result.is_error, result.content
         return result
 
