@@ -1,4 +1,4 @@
-"""Readiness checks the container lists for ``GET /readyz``; more shared state adds its own."""
+"""The providers' readiness probe for ``GET /readyz`` (shared state brings its own: Services.readiness)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ class ProviderReadiness:
         self._names = provider_catalog.chain_names(settings)
         self._health = health
 
-    async def problem(self) -> str | None:
+    async def check(self) -> str | None:
         if not self._names:
             return "no search provider is configured"
         down = [name for name in self._names if self._health.status(name).circuit is BreakerState.OPEN]

@@ -30,6 +30,7 @@ URL_FIELDS = (
     "duckduckgo_base_url",
     "perplexity_base_url",
 )
+REDIS_SCHEMES = ("redis", "rediss", "unix")
 _URL_EXAMPLES = {"searxng_url": "https://searx.example.org", "perplexity_base_url": "https://api.perplexity.ai"}
 
 
@@ -77,6 +78,11 @@ class Settings(HttpSettings):
     cache_ttl_seconds: float = Field(900.0, ge=0, le=86400 * 7, validation_alias="SEARCHRELAY_CACHE_TTL_SECONDS")
     cache_max_entries: int = Field(100, ge=1, le=1_000_000, validation_alias="SEARCHRELAY_CACHE_MAX_ENTRIES")
 
+    # Shared state for replicas (answer cache, single flight, cooldowns, rate limits); unset = memory.
+    # A secret: the URL may carry a password (redis://:password@host:6379/0).
+    redis_url: SecretStr | None = Field(None, validation_alias="SEARCHRELAY_REDIS_URL")
+    redis_timeout_seconds: float = Field(0.1, gt=0, le=5, validation_alias="SEARCHRELAY_REDIS_TIMEOUT_SECONDS")
+
     # Reading pages (web_fetch, return_full_pages).
     allow_private_networks: bool = Field(False, validation_alias="SEARCHRELAY_ALLOW_PRIVATE_NETWORKS")
     page_timeout_seconds: float = Field(8.0, gt=0, le=120, validation_alias="SEARCHRELAY_PAGE_TIMEOUT_SECONDS")
@@ -104,6 +110,7 @@ class Settings(HttpSettings):
         "perplexity_model",
         "providers",
         *HTTP_OPTIONAL_FIELDS,
+        "redis_url",
         mode="before",
     )
     @classmethod
@@ -127,6 +134,16 @@ class Settings(HttpSettings):
             _ = parts.port  # raises ValueError for a port that is not a number in range
             if parts.scheme not in ("http", "https") or not parts.hostname:
                 raise ValueError("not an http(s) URL")
+        return value
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            parts = urlsplit(value.get_secret_value())
+            _ = parts.port  # raises ValueError for a port that is not a number in range
+            if parts.scheme not in REDIS_SCHEMES or not (parts.hostname or parts.path):
+                raise ValueError("not a redis:// URL")
         return value
 
     @field_validator("log_level", mode="before")
@@ -157,8 +174,8 @@ class Settings(HttpSettings):
         secrets = [getattr(self, name) for name, info in type(self).model_fields.items() if _is_secret(info.annotation)]
         values = [s.get_secret_value() for s in secrets if s is not None]
         values += self.http_token_list()  # each token alone, as a request would carry it
-        if self.searxng_url:
-            password = urlsplit(self.searxng_url).password
+        for url in (self.searxng_url, self.redis_url.get_secret_value() if self.redis_url else None):
+            password = urlsplit(url).password if url else None
             values += [password, unquote(password)] if password else []
         return values
 
@@ -170,6 +187,8 @@ class Settings(HttpSettings):
             return special
         if field_name in URL_FIELDS:
             return f"an http:// or https:// URL, e.g. {field.default or _URL_EXAMPLES[field_name]}"
+        if field_name == "redis_url":
+            return "a redis://, rediss:// or unix:// URL, e.g. redis://127.0.0.1:6379/0"
         if field_name == "log_level":
             return "one of DEBUG, INFO, WARNING, ERROR or CRITICAL"
         if field.annotation is bool:

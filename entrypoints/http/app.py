@@ -28,7 +28,7 @@ from starlette.middleware.authentication import AuthenticationMiddleware
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp
 
-from domain.ports import RateLimiterPort, ReadinessCheck
+from domain.ports import RateLimiterPort, ReadinessProbe
 from entrypoints.container import Container, Services, running
 from entrypoints.http.auth import StaticTokenVerifier
 from entrypoints.http.dispatch import ProgressAwareDispatch
@@ -46,7 +46,7 @@ class _Started:
 
     services: Services | None = None
     limiter: RateLimiterPort | None = None
-    checks: list[ReadinessCheck] = field(default_factory=list)
+    checks: list[ReadinessProbe] = field(default_factory=list)
     verifiers: list[TokenVerifier] = field(default_factory=list)
 
 
@@ -113,7 +113,7 @@ def build_http_app(container: Container, settings: Settings, options: HttpOption
         async with running(container) as services:
             started.services = services
             started.limiter = await _settled(container.rate_limiter())
-            started.checks = list(await _settled(container.readiness_checks()))
+            started.checks = [await _settled(container.provider_readiness()), *services.readiness]
             if oauth:
                 started.verifiers.append(
                     oauth_verifier(oauth, await _settled(container.http_client()), container.clock())

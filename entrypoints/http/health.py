@@ -15,14 +15,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from domain.ports import ReadinessCheck
+from domain.ports import ReadinessProbe
 
 logger = logging.getLogger(__name__)
 CHECK_SECONDS = 2.0
 
 
 def health_routes(
-    checks: Callable[[], Sequence[ReadinessCheck]],
+    checks: Callable[[], Sequence[ReadinessProbe]],
     draining: Callable[[], bool],
     *,
     check_seconds: float = CHECK_SECONDS,
@@ -41,10 +41,10 @@ def health_routes(
     return [Route("/healthz", healthz, methods=["GET"]), Route("/readyz", readyz, methods=["GET"])]
 
 
-async def _problem(check: ReadinessCheck, seconds: float) -> str | None:
+async def _problem(check: ReadinessProbe, seconds: float) -> str | None:
     try:
         with anyio.fail_after(seconds):
-            return await check.problem()
+            return await check.check()
     except TimeoutError:
         return f"no answer within {seconds:g} s"
     except Exception:

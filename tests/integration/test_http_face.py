@@ -186,3 +186,16 @@ def test_readiness_is_ready_with_a_provider_and_says_nothing_secret(fake_serper:
     assert ready.status_code == 200
     assert ready.json()["status"] == "ready"
     assert SERPER_KEY not in ready.text and TOKEN not in ready.text
+
+
+def test_readiness_names_an_unreachable_redis_without_its_password(fake_serper: FakeProvider) -> None:
+    unreachable = "redis://:hunter2-redis@127.0.0.1:1/0"  # nothing listens on port 1
+    with http_face(
+        env(fake_serper, SEARCHRELAY_REDIS_URL=unreachable, SEARCHRELAY_REDIS_TIMEOUT_SECONDS="0.5")
+    ) as face:
+        ready = httpx.get(face.base + "/readyz")
+    assert ready.status_code == 503
+    checks = {check["name"]: check["problem"] for check in ready.json()["checks"]}
+    assert checks["providers"] is None
+    assert checks["redis"] is not None and checks["redis"].startswith("redis unreachable")
+    assert "hunter2" not in ready.text

@@ -126,6 +126,14 @@ def problems(values: dict[str, object]) -> list[str]:
              "e.g. https://auth.example.org."],
         ),
         (
+            {"SEARCHRELAY_REDIS_URL": "http://cache.internal:6379"},
+            ["SEARCHRELAY_REDIS_URL must be a redis://, rediss:// or unix:// URL, e.g. redis://127.0.0.1:6379/0."],
+        ),
+        (
+            {"SEARCHRELAY_REDIS_TIMEOUT_SECONDS": "0"},
+            ["SEARCHRELAY_REDIS_TIMEOUT_SECONDS must be a number of seconds above 0 and at most 5."],
+        ),
+        (
             {"SEARCHRELAY_BREAKER_COOLDOWN_SECONDS": "900", "SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS": "60"},
             ["SEARCHRELAY_BREAKER_COOLDOWN_SECONDS must not exceed SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS"],
         ),
@@ -181,3 +189,16 @@ def test_each_bearer_token_is_a_secret_on_its_own() -> None:
     assert settings.http_token_list() == [first, second]
     assert {first, second} <= set(settings.secret_values())
     assert first not in repr(settings) and first not in str(settings.model_dump())
+
+
+def test_a_redis_url_is_a_secret_and_so_is_its_password() -> None:
+    settings = Settings.from_values({"SEARCHRELAY_REDIS_URL": " redis://:s3cret%21pw@cache.internal:6379/2 "})
+    assert settings.redis_url is not None
+    assert settings.redis_url.get_secret_value() == "redis://:s3cret%21pw@cache.internal:6379/2"
+    assert {"redis://:s3cret%21pw@cache.internal:6379/2", "s3cret%21pw", "s3cret!pw"} <= set(settings.secret_values())
+    assert "s3cret" not in repr(settings)
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_redis_url_means_memory(blank: str) -> None:
+    assert Settings.from_values({"SEARCHRELAY_REDIS_URL": blank}).redis_url is None

@@ -19,7 +19,7 @@ class Check:
     fails: bool = False
     hangs: bool = False
 
-    async def problem(self) -> str | None:
+    async def check(self) -> str | None:
         if self.hangs:
             await asyncio.Event().wait()
         if self.fails:
