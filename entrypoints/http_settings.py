@@ -2,14 +2,14 @@
 
 ``Settings`` inherits these fields, so they are read, checked and reported exactly like the
 others (one line per wrong variable, never its value); a blank value counts as unset, by
-``Settings``' own validator (``HTTP_OPTIONAL_FIELDS``). The bearer tokens are a secret: the
-redactor masks each of them, and nothing prints them.
+``Settings``' own validator (``HTTP_OPTIONAL_FIELDS``), and URLs are checked by its URL rule
+(``HTTP_URL_FIELDS``). The bearer tokens are a secret: the redactor masks each of them, and
+nothing prints them.
 """
 
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings
@@ -19,6 +19,8 @@ _HOST = re.compile(r"^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$")
 # Characters a bearer token may hold (RFC 6750 b64token); a comma separates tokens.
 _TOKEN = re.compile(r"^[A-Za-z0-9\-._~+/]+=*$")
 MIN_TOKEN_LENGTH = 16
+# URLs checked by ``Settings``' own http(s) URL rule.
+HTTP_URL_FIELDS = ("http_public_url", "oauth_issuer", "oauth_jwks_url")
 HTTP_OPTIONAL_FIELDS = (
     "http_tokens",
     "http_allowed_hosts",
@@ -69,16 +71,6 @@ class HttpSettings(BaseSettings):
             tokens = _split(value.get_secret_value())
             if not tokens or any(len(t) < MIN_TOKEN_LENGTH or not _TOKEN.fullmatch(t) for t in tokens):
                 raise ValueError("bad token")
-        return value
-
-    @field_validator("http_public_url", "oauth_issuer", "oauth_jwks_url")
-    @classmethod
-    def _http_url_too(cls, value: str | None) -> str | None:
-        if value is not None:
-            parts = urlsplit(value)
-            _ = parts.port
-            if parts.scheme not in ("http", "https") or not parts.hostname:
-                raise ValueError("not an http(s) URL")
         return value
 
     def http_token_list(self) -> list[str]:

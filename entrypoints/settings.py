@@ -19,7 +19,7 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
-from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HttpSettings
+from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HTTP_URL_FIELDS, HttpSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 URL_FIELDS = (
@@ -126,7 +126,7 @@ class Settings(HttpSettings):
             return cls.model_fields[str(info.field_name)].default
         return value.strip().rstrip("/") if isinstance(value, str) else value
 
-    @field_validator(*URL_FIELDS)
+    @field_validator(*URL_FIELDS, *HTTP_URL_FIELDS)
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
         if value is not None:
