@@ -2,7 +2,8 @@
 
 The socket is bound here, before uvicorn starts, so a port in use is one line on stderr (not a
 log record and an exit from inside uvicorn), and ``--port 0`` works: the line saying where the
-server listens carries the port the system chose. On SIGTERM or SIGINT the drain gate closes
+server listens carries the port the system chose. That line comes once the server answers
+requests, and from then on a signal drains it. On SIGTERM or SIGINT the drain gate closes
 (new requests get 503, /readyz says not ready), uvicorn stops accepting connections and waits
 for the calls in flight up to SEARCHRELAY_HTTP_GRACE_SECONDS, cancels what is left, then the
 container closes. Exit status 0 after SIGTERM, 130 after SIGINT.
@@ -51,14 +52,14 @@ def serve_http(settings: Settings, args: argparse.Namespace) -> int:
     configure_logging(settings.log_level, container.redactor())
     face = build_http_app(container, settings, options, options.public_url(settings, port))
     shown = f"[{options.host}]" if ":" in options.host else options.host
-    print(f"searchrelay: serving MCP on http://{shown}:{port}{options.path}", file=sys.stderr, flush=True)
+    serving = f"searchrelay: serving MCP on http://{shown}:{port}{options.path}"
     with listener:
-        received = _run(face, settings, listener)
+        received = _run(face, settings, listener, serving)
     return EXIT_INTERRUPTED if received[:1] == [signal.SIGINT] else 0
 
 
-def _run(face: HttpFace, settings: Settings, listener: socket.socket) -> list[int]:
-    """Serve until a signal; the signals received, in order."""
+def _run(face: HttpFace, settings: Settings, listener: socket.socket, serving: str) -> list[int]:
+    """Serve until a signal; the signals received, in order. ``serving`` is said once it serves."""
     config = uvicorn.Config(
         face.app,
         lifespan="on",
@@ -68,7 +69,7 @@ def _run(face: HttpFace, settings: Settings, listener: socket.socket) -> list[in
         ws="none",
         timeout_graceful_shutdown=math.ceil(settings.http_grace_seconds),
     )
-    server = _DrainingServer(config, face.gate)
+    server = _DrainingServer(config, face.gate, serving)
     cancelled = _CancelledAtShutdown(face.gate)
     logging.getLogger("uvicorn.error").addFilter(cancelled)
     # uvicorn raises the signal it caught again once it has stopped; these handlers take it then,
@@ -121,10 +122,18 @@ class _CancelledAtShutdown(logging.Filter):
 
 
 class _DrainingServer(uvicorn.Server):
-    def __init__(self, config: uvicorn.Config, gate: DrainGate) -> None:
+    def __init__(self, config: uvicorn.Config, gate: DrainGate, serving: str) -> None:
         super().__init__(config)
         self._gate = gate
+        self._serving = serving
         self.signals: list[int] = []
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            # Said only now: the container is open, requests are answered, and a signal from
+            # here on drains the server (uvicorn's handlers are in place) instead of killing it.
+            print(self._serving, file=sys.stderr, flush=True)
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         self._gate.close()

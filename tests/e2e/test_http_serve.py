@@ -125,3 +125,14 @@ def test_a_call_still_running_when_the_grace_period_ends_is_cancelled_and_the_se
     assert status == 0
     assert "Traceback" not in stderr
     assert outcome and outcome[0] != 200
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 0), (signal.SIGINT, 130)])
+def test_an_idle_server_stops_on_a_signal_with_the_status_shells_expect(
+    server: HttpProcess, signum: signal.Signals, status: int
+) -> None:
+    server.url()
+    server.signal(signum)
+    code, stderr = server.finish()
+    assert code == status
+    assert "Traceback" not in stderr
