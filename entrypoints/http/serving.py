@@ -55,11 +55,14 @@ def serve_http(settings: Settings, args: argparse.Namespace) -> int:
     serving = f"searchrelay: serving MCP on http://{shown}:{port}{options.path}"
     with listener:
         received = _run(face, settings, listener, serving)
+    if received is None:  # the app did not start; uvicorn has logged why
+        return EXIT_FAILED
     return EXIT_INTERRUPTED if received[:1] == [signal.SIGINT] else 0
 
 
-def _run(face: HttpFace, settings: Settings, listener: socket.socket, serving: str) -> list[int]:
-    """Serve until a signal; the signals received, in order. ``serving`` is said once it serves."""
+def _run(face: HttpFace, settings: Settings, listener: socket.socket, serving: str) -> list[int] | None:
+    """Serve until a signal: the signals received, in order (``None`` if it never started).
+    ``serving`` is said once it serves."""
     config = uvicorn.Config(
         face.app,
         lifespan="on",
@@ -77,11 +80,13 @@ def _run(face: HttpFace, settings: Settings, listener: socket.socket, serving: s
     previous = {signum: signal.signal(signum, lambda *_: None) for signum in _SIGNALS}
     try:
         asyncio.run(server.serve(sockets=[listener]))
+    except SystemExit:  # uvicorn's way of saying the app did not start (it has logged why)
+        return None
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         logging.getLogger("uvicorn.error").removeFilter(cancelled)
-    return server.signals
+    return server.signals if server.started else None
 
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
