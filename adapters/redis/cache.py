@@ -4,8 +4,12 @@ Values are the model's JSON (``model_dump_json``) and come back through ``model_
 nothing read from Redis is ever unpickled or executed, and a value that does not validate (a
 different version wrote it, or someone else) is a miss, not an error. Each key lives the same TTL
 as in memory (``SET ... PX``); the bound on the whole is Redis's own eviction, which docs/
-configuration.md says how to set (``maxmemory`` with ``allkeys-lru``). While Redis is away the
-local cache answers, so a replica keeps its own hits.
+configuration.md says how to set (``maxmemory`` with ``allkeys-lru``).
+
+Two levels: this replica's own answers sit in its local cache too and are served from there
+without a round trip; Redis is asked for the rest (what other replicas found). So a replica whose
+Redis is away, slow or overloaded still keeps its own hits, and a burst of repeated queries on a
+busy replica does not turn into repeated upstream calls when Redis answers late.
 """
 
 from __future__ import annotations
@@ -39,6 +43,9 @@ class RedisCache(Generic[M]):
     async def get(self, key: str) -> M | None:
         if self._ttl_ms == 0:
             return None
+        mine = await self._local.get(key)
+        if mine is not None:
+            return mine
         # Identical calls arrive together (that is what single flight is for): one GET serves them all.
         reading = self._reading.get(key)
         if reading is None:
@@ -50,7 +57,7 @@ class RedisCache(Generic[M]):
         try:
             raw = await self._link.run(lambda client: client.get(KEY_PREFIX + key))
         except RedisUnavailable:
-            return await self._local.get(key)
+            return None  # the local cache was asked first
         if not isinstance(raw, bytes) or len(raw) > MAX_VALUE_BYTES:
             return None
         try:
@@ -61,7 +68,7 @@ class RedisCache(Generic[M]):
     async def set(self, key: str, value: M) -> None:
         if self._ttl_ms == 0:
             return
-        await self._local.set(key, value)  # what this replica serves while Redis is away
+        await self._local.set(key, value)  # served from here by this replica, Redis or not
         raw = value.model_dump_json().encode()
         if len(raw) > MAX_VALUE_BYTES:
             return

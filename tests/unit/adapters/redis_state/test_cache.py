@@ -64,10 +64,22 @@ async def test_while_redis_is_away_this_replica_keeps_its_own_answers(
 
 
 async def test_identical_reads_at_once_share_one_get(link: RedisLink, clock: FakeClock) -> None:
+    await cache(link, clock).set("k", OUTCOME)  # another replica's answer
+    reader = cache(link, clock)
+    await link.run(lambda c: c.config_resetstat())
+    found = await asyncio.gather(*(reader.get("k") for _ in range(50)))
+    assert found == [OUTCOME] * 50
+    stats = await link.run(lambda c: c.info("commandstats"))
+    assert stats["cmdstat_get"]["calls"] == 1
+
+
+async def test_this_replicas_own_answers_are_served_without_asking_redis(link: RedisLink, clock: FakeClock) -> None:
     shared = cache(link, clock)
     await shared.set("k", OUTCOME)
     await link.run(lambda c: c.config_resetstat())
-    found = await asyncio.gather(*(shared.get("k") for _ in range(50)))
-    assert found == [OUTCOME] * 50
+    assert await shared.get("k") == OUTCOME
+    stats = await link.run(lambda c: c.info("commandstats"))
+    assert "cmdstat_get" not in stats
+    assert await shared.get("elsewhere") is None  # a local miss still asks Redis
     stats = await link.run(lambda c: c.info("commandstats"))
     assert stats["cmdstat_get"]["calls"] == 1
