@@ -63,6 +63,16 @@ class ProviderChain:
         return [port.name for port in self._ports]
 
     async def search(self, request: SearchRequest) -> ChainAnswer:
+        await self._health.load_shared(self.names)
+        try:
+            answer = await self._search(request)
+        except Exception:
+            await self._health.share()
+            raise
+        await self._health.share()
+        return answer
+
+    async def _search(self, request: SearchRequest) -> ChainAnswer:
         plans = [(port, self._plan(port, request)) for port in self._ports]
         refusals = [(port.name, plan) for port, plan in plans if isinstance(plan, Refusal)]
         if len(refusals) == len(plans):

@@ -1,14 +1,22 @@
-"""What the chain knows about each provider's recent behaviour: its circuit and its latency."""
+"""What the chain knows about each provider's recent behaviour: its circuit and its latency.
+
+With a shared ``BreakerStatePort`` (replicas behind one Redis) the cooldowns are shared too: the
+chain loads them before it picks providers, so a breaker opened through another replica (or a
+Retry-After another replica was given) is honoured here; and it shares the cooldowns its own
+calls started once they are over. The decisions stay with each replica's pure breakers; the
+store only carries how long each provider is to be left alone.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from domain.circuit_breaker import Admission, BreakerBoard, BreakerPolicy, BreakerState
 from domain.errors import FailureKind, ProviderFailure
 from domain.latency import LatencyBoard, hedge_delay
-from domain.ports import Clock
+from domain.ports import BreakerStatePort, Clock
 
 
 @dataclass(frozen=True)
@@ -37,8 +45,11 @@ class ProviderHealth:
         clock: Clock,
         breaker_policy: BreakerPolicy | None = None,
         hedge_policy: HedgePolicy | None = None,
+        shared: BreakerStatePort | None = None,
     ) -> None:
         self._breakers = BreakerBoard(clock, breaker_policy)
+        self._shared = shared
+        self._to_share: set[str] = set()  # providers whose cooldown this replica started or extended
         self._latency = LatencyBoard()
         self._hedge = hedge_policy or HedgePolicy()
 
@@ -64,7 +75,29 @@ class ProviderHealth:
         self._latency.for_provider(name).record(latency_seconds)
 
     def record_failure(self, name: str, failure: ProviderFailure) -> None:
-        self._breakers.for_provider(name).record_provider_failure(failure)
+        breaker = self._breakers.for_provider(name)
+        before = breaker.cooldown_left()
+        breaker.record_provider_failure(failure)
+        after = breaker.cooldown_left()
+        if self._shared is not None and after is not None and (before is None or after > before):
+            self._to_share.add(name)
+
+    async def load_shared(self, names: Sequence[str]) -> None:
+        """Take over the cooldowns other replicas shared for these providers."""
+        if self._shared is None:
+            return
+        for name, seconds in (await self._shared.load(names)).items():
+            self._breakers.for_provider(name).honour_cooldown(seconds)
+
+    async def share(self) -> None:
+        """Share the cooldowns recorded here since the last call (nothing without a shared store)."""
+        if self._shared is None:
+            return
+        while self._to_share:
+            name = self._to_share.pop()
+            left = self._breakers.for_provider(name).cooldown_left()
+            if left is not None:
+                await self._shared.save(name, left)
 
     def record_cancelled(self, name: str, admission: Admission) -> None:
         """The admitted call was dropped without an outcome; a probe's slot is freed at once."""

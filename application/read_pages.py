@@ -93,9 +93,9 @@ class PageReader:
                     outcomes[index] = await self.read(url)
                 except PageUnavailable as missing:
                     outcomes[index] = missing
-                except Exception as exc:  # an extractor bug must cost one page, not the search
+                except Exception:  # an extractor bug must cost one page, not the search
                     logger.exception("reading %s failed unexpectedly", without_userinfo(url))
-                    outcomes[index] = PageUnavailable(url, f"could not be read ({type(exc).__name__})")
+                    outcomes[index] = PageUnavailable(url, "could not be read: an unexpected error, logged")
             done += 1
             await _report(progress, done, len(urls))
 

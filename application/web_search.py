@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from application.provider_chain import ProviderChain
 from application.read_pages import PageProgress, PageReader
+from application.replica_flight import ReplicaFlight
 from application.single_flight import SingleFlight
 from domain.cache_key import cache_key
 from domain.errors import ConfigurationError, PageUnavailable
 from domain.models import SearchOutcome, SearchRequest, WebSearchResult
-from domain.ports import CachePort, Clock
+from domain.ports import CachePort, Clock, FlightLockPort
 
 
 class WebSearch:
@@ -30,6 +31,7 @@ class WebSearch:
         cache: CachePort[SearchOutcome],
         pages: PageReader,
         deadline: float,
+        replica_lock: FlightLockPort | None = None,
     ) -> None:
         self._chain = chain
         self._clock = clock
@@ -38,6 +40,10 @@ class WebSearch:
         self._pages = pages
         self._deadline = deadline
         self._flights: SingleFlight[SearchOutcome] = SingleFlight()
+        # With replicas sharing a cache, identical searches on different replicas share one call too.
+        self._replicas = (
+            None if replica_lock is None else ReplicaFlight(replica_lock, cache, clock, wait_seconds=deadline)
+        )
 
     async def run(self, request: SearchRequest, progress: PageProgress | None = None) -> SearchOutcome:
         if not self._chain.names:
@@ -49,12 +55,18 @@ class WebSearch:
             outcome = outcome.model_copy(update={"cached": True})
         else:
             # Concurrent identical searches share one upstream call (pages are shared per URL).
-            outcome = await self._flights.run(key, lambda: self._search(request, key, started))
+            outcome = await self._flights.run(key, lambda: self._search_once(request, key, started))
         if request.return_full_pages and outcome.results:
             remaining = self._deadline - (self._clock.monotonic() - started)
             pages = await self._with_pages(outcome.results, remaining, progress)
             outcome = outcome.model_copy(update={"results": pages})
         return outcome.model_copy(update={"took_ms": self._elapsed_ms(started)})
+
+    async def _search_once(self, request: SearchRequest, key: str, started: float) -> SearchOutcome:
+        if self._replicas is None:
+            return await self._search(request, key, started)
+        outcome, cached = await self._replicas.run(key, lambda: self._search(request, key, started))
+        return outcome.model_copy(update={"cached": True}) if cached else outcome
 
     async def _search(self, request: SearchRequest, key: str, started: float) -> SearchOutcome:
         found = await self._chain.search(request)

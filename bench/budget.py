@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from adapters.pages.extractor import TrafilaturaExtractor  # noqa: E402
 from adapters.ranking.bm25 import Bm25Ranker  # noqa: E402
 from application.fit_pages import PageFitter  # noqa: E402
-from bench.extraction import markdown_to_text  # noqa: E402
+from bench.extraction_metrics import markdown_to_text  # noqa: E402
 from domain.budget import estimated_tokens  # noqa: E402
 from domain.pages import FetchedPage  # noqa: E402
 from domain.passages import head  # noqa: E402

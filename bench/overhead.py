@@ -14,7 +14,9 @@ Against a local fake Serper (bench/fake_serper.py, its own process, answers at o
    floor: dispatch plus the client's check of the result against the output schema) and the bare
    POST, alternating; goal: at most 0.5 ms over the bare POST. The floor is printed so that what the
    SDK costs and what searchrelay adds can be told apart, and so is searchrelay with an instant
-   in-memory provider port (the MCP face and the use case without the adapter's HTTP path).
+   in-memory provider port (the MCP face and the use case without the adapter's HTTP path), and
+   searchrelay's core without any MCP (the use case through the real Serper adapter, called
+   directly: what searchrelay itself adds in-process, since the SDK's floor alone is above 0.5 ms).
 4. the client's output-schema check of one result: the flat schema searchrelay lists against the
    schema pydantic writes for the same model (``$defs``/``$ref``, ``anyOf`` for nullables).
 5. the time from spawning ``searchrelay`` to its ``tools/list`` answer, beside the floor the SDK sets
@@ -70,7 +72,9 @@ def bare_post(client: httpx.AsyncClient, base_url: str) -> Call:
 
 def tool_call(session: Any) -> Call:
     async def call(i: int) -> Any:
-        result = await session.call_tool("web_search", {"query": f"bench {i}", "num_results": 3})
+        # Snippets only: the minimal server makes the same one POST; full pages are bench/pages.py's.
+        arguments = {"query": f"bench {i}", "num_results": 3, "return_full_pages": False}
+        result = await session.call_tool("web_search", arguments)
         assert not result.is_error, result.content
         return result
 
@@ -140,7 +144,8 @@ async def in_process(base_url: str, rounds: int) -> Timings:
     from mcp import Client
 
     from bench.canned_server import build
-    from entrypoints.container import build_container
+    from domain.models import SearchRequest
+    from entrypoints.container import build_container, running
     from entrypoints.logging_setup import configure_logging
     from entrypoints.mcp_server import build_server
     from entrypoints.settings import Settings
@@ -158,6 +163,7 @@ async def in_process(base_url: str, rounds: int) -> Timings:
         Client(build_server(no_http)) as relay_no_http,
         Client(build()) as canned,
         httpx.AsyncClient() as client,
+        running(build_container(settings)) as core,
     ):
         for session in (relay, relay_no_http, canned):
             await session.list_tools()
@@ -166,6 +172,7 @@ async def in_process(base_url: str, rounds: int) -> Timings:
             "searchrelay": tool_call(relay),
             "no_http": tool_call(relay_no_http),
             "floor": tool_call(canned),
+            "core": lambda i: core.web_search.run(SearchRequest(query=f"bench {i}", num_results=3)),
         }
         return await alternate(calls, rounds)
 
@@ -247,6 +254,7 @@ def report(stdio: Timings, transport: Timings, local: Timings) -> None:
     added = [r - b - f for r, b, f in zip(local["searchrelay"], local["bare"], local["floor"], strict=True)]
     print(line.format("searchrelay - bare POST - SDK floor", statistics.median(added) * 1000, ""))
     print(line.format("  of which face + use case (no HTTP)", paired_ms(local["no_http"], local["floor"]), ""))
+    print(line.format("core without MCP (use case + adapter) - bare", paired_ms(local["core"], local["bare"]), ""))
 
 
 def main() -> None:

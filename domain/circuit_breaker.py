@@ -150,6 +150,22 @@ class CircuitBreaker:
         if admission.probe:
             self._probe_started = None
 
+    def cooldown_left(self) -> float | None:
+        """Seconds until the cooldown ends while OPEN (what other replicas should honour), else None."""
+        if self.state is not BreakerState.OPEN:
+            return None
+        assert self._open_until is not None  # OPEN implies a cooldown
+        return self._open_until - self._clock.monotonic()
+
+    def honour_cooldown(self, seconds: float) -> None:
+        """Another replica saw this provider trip (or advise Retry-After): stay OPEN that long too.
+
+        Only the cooldown is taken over, not the failure count: each replica's own failures still
+        decide its own trips, and each probes on its own once the shared cooldown is over.
+        """
+        if seconds > 0:
+            self._cool_for(seconds)
+
     def snapshot(self) -> BreakerSnapshot:
         state = self.state
         return BreakerSnapshot(

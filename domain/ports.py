@@ -92,3 +92,49 @@ class RateLimiterPort(Protocol):
     async def acquire(self, caller: str) -> float | None:
         """Take one token: ``None`` if the call may go ahead, else the seconds until a token is free."""
         ...
+
+
+class FlightLockPort(Protocol):
+    """A short lock per key shared by replicas, so one of them does the work the others wait for.
+
+    An adapter that cannot reach its store answers as if it had the lock: each replica then works
+    on its own, which is what a single replica does anyway.
+    """
+
+    async def acquire(self, key: str) -> str | None:
+        """A token proving the lock is ours, or ``None`` while another holder has it."""
+        ...
+
+    async def release(self, key: str, token: str) -> None:
+        """Let go of a lock acquired with ``token`` (a lock that expired and was taken since stays)."""
+        ...
+
+    async def held(self, key: str) -> bool:
+        """Whether someone holds the lock now (``False`` when the store cannot be asked)."""
+        ...
+
+
+class BreakerStatePort(Protocol):
+    """Where replicas share their providers' cooldowns (open breakers, Retry-After advice).
+
+    It stores state only: what a cooldown means is ``domain.circuit_breaker``'s business.
+    """
+
+    async def load(self, names: Sequence[str]) -> dict[str, float]:
+        """Seconds of cooldown left per provider, for those cooling down now (empty if unreachable)."""
+        ...
+
+    async def save(self, name: str, seconds: float) -> None:
+        """Record that ``name`` cools down for ``seconds`` more, unless a longer cooldown is recorded."""
+        ...
+
+
+class ReadinessProbe(Protocol):
+    """Something a server needs before it can serve well, checked by a readiness endpoint."""
+
+    @property
+    def name(self) -> str: ...
+
+    async def check(self) -> str | None:
+        """``None`` when ready, else a short reason without secrets (e.g. "redis: unreachable")."""
+        ...

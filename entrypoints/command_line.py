@@ -16,6 +16,14 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     args = _parser().parse_args(argv)
     args.command = args.command or "serve"
     args.env_file = getattr(args, "env_file", None)
+    for name, default in (
+        ("http", False),
+        ("host", None),
+        ("port", None),
+        ("path", "/mcp"),
+        ("insecure_no_auth", False),
+    ):
+        setattr(args, name, getattr(args, name, default))  # a bare `searchrelay` is `serve` on stdio
     return args
 
 
@@ -35,7 +43,22 @@ def _parser() -> argparse.ArgumentParser:
         parents=[env_file],
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.add_parser("serve", parents=[env_file], help="run the MCP server on stdio (the default)")
+    serve = commands.add_parser(
+        "serve", parents=[env_file], help="run the MCP server on stdio (the default), or over HTTP with --http"
+    )
+    serve.add_argument("--http", action="store_true", help="serve MCP over streamable HTTP instead of stdio")
+    serve.add_argument("--host", help="address to listen on (default SEARCHRELAY_HTTP_HOST, else 127.0.0.1)")
+    serve.add_argument(
+        "--port",
+        type=_bounded(0, 65535),
+        help="port to listen on, 0 = any free one (default SEARCHRELAY_HTTP_PORT, else 8765)",
+    )
+    serve.add_argument("--path", default="/mcp", type=_path, help="the MCP endpoint's path (default /mcp)")
+    serve.add_argument(
+        "--insecure-no-auth",
+        action="store_true",
+        help="allow a non-loopback address without SEARCHRELAY_HTTP_TOKENS or OAuth (anyone who reaches it may search)",
+    )
 
     search = commands.add_parser("search", parents=[env_file], help="search from the terminal")
     search.add_argument("query", help="what to search for")
@@ -65,6 +88,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     providers.add_argument("--json", action="store_true", help="print the report as JSON")
     return parser
+
+
+def _path(text: str) -> str:
+    if not text.startswith("/") or any(c in text for c in "?#* ") or text.rstrip("/") in ("", "/healthz", "/readyz"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a usable path; use one like /mcp")
+    return text.rstrip("/")
 
 
 def _bounded(low: int, high: int) -> argparse._ActionType:

@@ -18,6 +18,7 @@ from adapters.pages.extraction_pool import ProcessExtractionPool
 from adapters.pages.extractor import EXTRACTOR_PATH, WORKER_PRELOAD
 from adapters.pages.fetcher import SafePageFetcher
 from adapters.ranking.bm25 import Bm25Ranker
+from adapters.ratelimit.memory import MemoryRateLimiter
 from adapters.search.brave import BraveSearch
 from adapters.search.duckduckgo import DuckDuckGoLiteSearch
 from adapters.search.perplexity import PerplexitySearch, perplexity_endpoint
@@ -32,9 +33,10 @@ from application.web_search import WebSearch
 from domain.circuit_breaker import BreakerPolicy
 from domain.errors import ConfigurationError
 from domain.models import SearchOutcome
-from domain.ports import PassageRankerPort, SearchPort
+from domain.ports import CachePort, PassageRankerPort, ReadinessProbe, SearchPort
 from domain.redaction import Redactor
-from entrypoints import provider_catalog
+from entrypoints import provider_catalog, shared_state
+from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
@@ -114,6 +116,11 @@ class Container(containers.DeclarativeContainer):
         limits=providers.Factory(httpx.Limits, max_connections=20, max_keepalive_connections=10),
     )
 
+    # Shared state for replicas: None without SEARCHRELAY_REDIS_URL (see entrypoints/shared_state.py).
+    redis = providers.Singleton(shared_state.redis_link, settings, clock)
+    redis_connections = providers.Resource(shared_state.closing, redis)
+    readiness = providers.Singleton(shared_state.readiness_probes, redis)
+
     serper = providers.Singleton(
         SerperSearch, http_client, settings.provided.serper_api_key, settings.provided.serper_base_url
     )
@@ -151,6 +158,7 @@ class Container(containers.DeclarativeContainer):
             floor_seconds=settings.provided.hedge_min_seconds,
             cap_seconds=settings.provided.hedge_after_seconds,
         ),
+        shared=providers.Singleton(shared_state.breaker_store, redis),
     )
     chain = providers.Singleton(
         ProviderChain,
@@ -161,11 +169,8 @@ class Container(containers.DeclarativeContainer):
         attempt_timeout=settings.provided.timeout_seconds,
         deadline=settings.provided.deadline_seconds,
     )
-    cache: providers.Singleton[MemoryCache[SearchOutcome]] = providers.Singleton(
-        MemoryCache,
-        clock,
-        ttl_seconds=settings.provided.cache_ttl_seconds,
-        max_entries=settings.provided.cache_max_entries,
+    cache: providers.Singleton[CachePort[SearchOutcome]] = providers.Singleton(
+        shared_state.answer_cache, settings, clock, redis
     )
 
     # Read pages, kept briefly so web_fetch can page through one without fetching it again.
@@ -204,7 +209,25 @@ class Container(containers.DeclarativeContainer):
         cache=cache,
         pages=page_reader,
         deadline=settings.provided.deadline_seconds,
+        replica_lock=providers.Singleton(shared_state.answer_lock, settings, redis),
     )
+
+    # The HTTP face's per-caller limit (token bucket): this replica's buckets, or Redis's shared
+    # ones in front of them (entrypoints/shared_state.py).
+    rate_limiter = providers.Singleton(
+        shared_state.rate_limiter,
+        redis,
+        rate=settings.provided.http_rate_per_second,
+        burst=settings.provided.http_rate_burst,
+        local=providers.Singleton(
+            MemoryRateLimiter,
+            clock,
+            rate=settings.provided.http_rate_per_second,
+            burst=settings.provided.http_rate_burst,
+        ),
+    )
+    # /readyz: the providers; Services.readiness adds what shared state needs (Redis).
+    provider_readiness = providers.Singleton(ProviderReadiness, settings, health)
 
 
 def build_container(settings: Settings) -> Container:
@@ -219,6 +242,8 @@ class Services:
     fetch_page: FetchPage
     ranker: PassageRankerPort  # cuts pages to the passages that answer the query
     max_chars: int  # the default character budget of an answer (SEARCHRELAY_MAX_CHARS)
+    # What a readiness check asks besides the providers (Redis when configured); each says None when ready.
+    readiness: tuple[ReadinessProbe, ...] = ()
 
 
 @asynccontextmanager
@@ -237,6 +262,7 @@ async def running(container: Container) -> AsyncIterator[Services]:
             fetch_page=await _settled(container.fetch_page()),
             ranker=await _settled(container.ranker()),
             max_chars=container.settings().max_chars,
+            readiness=await _settled(container.readiness()),
         )
     finally:
         await _settled(container.shutdown_resources())

@@ -27,6 +27,9 @@ def search_answer(
     outcome: SearchOutcome, *, full_pages: bool, max_chars: int, ranker: PassageRankerPort
 ) -> tuple[str, dict[str, Any]]:
     """The Markdown for the model and the structured content, both with pages cut to fit ``max_chars``."""
+    whole = render_outcome(outcome, full_pages=full_pages)
+    if len(whole) <= max_chars:  # most answers fit as they are: one render, no fitting
+        return whole, outcome.model_dump(mode="json")
     outcome, left_out = _results_that_fit(outcome, full_pages=full_pages, max_chars=max_chars)
     fitter = PageFitter(ranker, outcome.query)
     with_pages = [i for i, r in enumerate(outcome.results) if r.page_content is not None]

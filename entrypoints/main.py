@@ -33,6 +33,11 @@ def _run(argv: Sequence[str] | None) -> int:
         for line in problem.lines:
             print(f"searchrelay: {line}", file=sys.stderr)
         return EXIT_USAGE
+    if args.command == "serve" and args.http:
+        # Imported only here: stdio never loads uvicorn, Starlette or the HTTP transport.
+        from entrypoints.http.serving import serve_http
+
+        return serve_http(configuration.settings, args)
     if args.command == "serve":
         from entrypoints.serving import serve
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 from mcp.server import Server, ServerRequestContext
@@ -61,8 +61,18 @@ Context = ServerRequestContext[Services, Any]
 ToolBody = Callable[[Services, Any, Context], Awaitable[CallToolResult]]
 
 
-def build_server(container: Container) -> Server[Services]:
+def build_server(
+    container: Container, *, opened: Callable[[], AbstractAsyncContextManager[Services]] | None = None
+) -> Server[Services]:
+    """The MCP server over the container's use cases, for any transport.
+
+    By default the server's lifespan opens the container (stdio: one client, one run). A face
+    that serves many short connections (streamable HTTP) opens the container once itself and
+    passes ``opened``, which hands out those services; log records are then not forwarded to
+    clients, because no one connection is *the* client to send them to.
+    """
     client_log = ClientLog(container.redactor())
+    forward_logs = opened is None
     key_variables = provider_catalog.key_variables()
     tools = tool_definitions()
     listed = ListToolsResult(tools=tools)
@@ -70,6 +80,10 @@ def build_server(container: Container) -> Server[Services]:
 
     @asynccontextmanager
     async def lifespan(_: Server[Services]) -> AsyncIterator[Services]:
+        if opened is not None:
+            async with opened() as services:
+                yield services
+            return
         async with running(container) as services, client_log.attached():
             yield services
 
@@ -168,7 +182,8 @@ def build_server(container: Container) -> Server[Services]:
         )
 
     async def set_level(ctx: Context, params: SetLevelRequestParams) -> EmptyResult:
-        client_log.set_level(ctx.session, params.level)
+        if forward_logs:
+            client_log.set_level(ctx.session, params.level)
         return EmptyResult()
 
     server: Server[Services] = Server(

@@ -19,6 +19,7 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
+from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HTTP_URL_FIELDS, HttpSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 URL_FIELDS = (
@@ -29,10 +30,11 @@ URL_FIELDS = (
     "duckduckgo_base_url",
     "perplexity_base_url",
 )
+REDIS_SCHEMES = ("redis", "rediss", "unix")
 _URL_EXAMPLES = {"searxng_url": "https://searx.example.org", "perplexity_base_url": "https://api.perplexity.ai"}
 
 
-class Settings(BaseSettings):
+class Settings(HttpSettings):
     model_config = SettingsConfigDict(
         env_file=None,
         env_file_encoding="utf-8",
@@ -76,6 +78,11 @@ class Settings(BaseSettings):
     cache_ttl_seconds: float = Field(900.0, ge=0, le=86400 * 7, validation_alias="SEARCHRELAY_CACHE_TTL_SECONDS")
     cache_max_entries: int = Field(100, ge=1, le=1_000_000, validation_alias="SEARCHRELAY_CACHE_MAX_ENTRIES")
 
+    # Shared state for replicas (answer cache, single flight, cooldowns, rate limits); unset = memory.
+    # A secret: the URL may carry a password (redis://:password@host:6379/0).
+    redis_url: SecretStr | None = Field(None, validation_alias="SEARCHRELAY_REDIS_URL")
+    redis_timeout_seconds: float = Field(0.1, gt=0, le=5, validation_alias="SEARCHRELAY_REDIS_TIMEOUT_SECONDS")
+
     # Reading pages (web_fetch, return_full_pages).
     allow_private_networks: bool = Field(False, validation_alias="SEARCHRELAY_ALLOW_PRIVATE_NETWORKS")
     page_timeout_seconds: float = Field(8.0, gt=0, le=120, validation_alias="SEARCHRELAY_PAGE_TIMEOUT_SECONDS")
@@ -102,6 +109,8 @@ class Settings(BaseSettings):
         "perplexity_base_url",
         "perplexity_model",
         "providers",
+        *HTTP_OPTIONAL_FIELDS,
+        "redis_url",
         mode="before",
     )
     @classmethod
@@ -117,7 +126,7 @@ class Settings(BaseSettings):
             return cls.model_fields[str(info.field_name)].default
         return value.strip().rstrip("/") if isinstance(value, str) else value
 
-    @field_validator(*URL_FIELDS)
+    @field_validator(*URL_FIELDS, *HTTP_URL_FIELDS)
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
         if value is not None:
@@ -125,6 +134,16 @@ class Settings(BaseSettings):
             _ = parts.port  # raises ValueError for a port that is not a number in range
             if parts.scheme not in ("http", "https") or not parts.hostname:
                 raise ValueError("not an http(s) URL")
+        return value
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            parts = urlsplit(value.get_secret_value())
+            _ = parts.port  # raises ValueError for a port that is not a number in range
+            if parts.scheme not in REDIS_SCHEMES or not (parts.hostname or parts.path):
+                raise ValueError("not a redis:// URL")
         return value
 
     @field_validator("log_level", mode="before")
@@ -154,8 +173,9 @@ class Settings(BaseSettings):
         """Every secret value configured, for the redactor."""
         secrets = [getattr(self, name) for name, info in type(self).model_fields.items() if _is_secret(info.annotation)]
         values = [s.get_secret_value() for s in secrets if s is not None]
-        if self.searxng_url:
-            password = urlsplit(self.searxng_url).password
+        values += self.http_token_list()  # each token alone, as a request would carry it
+        for url in (self.searxng_url, self.redis_url.get_secret_value() if self.redis_url else None):
+            password = urlsplit(url).password if url else None
             values += [password, unquote(password)] if password else []
         return values
 
@@ -163,8 +183,12 @@ class Settings(BaseSettings):
     def expected_form(cls, field_name: str) -> str:
         """What a variable must hold, in words, for the one-line start-up error."""
         field = cls.model_fields[field_name]
+        if special := cls.http_expected_form(field_name):
+            return special
         if field_name in URL_FIELDS:
             return f"an http:// or https:// URL, e.g. {field.default or _URL_EXAMPLES[field_name]}"
+        if field_name == "redis_url":
+            return "a redis://, rediss:// or unix:// URL, e.g. redis://127.0.0.1:6379/0"
         if field_name == "log_level":
             return "one of DEBUG, INFO, WARNING, ERROR or CRITICAL"
         if field.annotation is bool:

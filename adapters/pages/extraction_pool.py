@@ -206,7 +206,9 @@ class ProcessExtractionPool:
         if error == "memory":
             limit = megabytes(self._memory_limit) if self._memory_limit else "the available memory"
             raise PageUnavailable(url, f"the page needs more memory than extraction may use ({limit})")
-        raise PageUnavailable(url, f"could not be read ({reply.get('type', 'unknown error')})")
+        # The exception's class is for the operator's log, not for the agent: plain words there.
+        logger.warning("extraction failed with %s", reply.get("type", "an unknown error"))
+        raise PageUnavailable(url, "its text could not be extracted (an extractor error, logged)")
 
 
 def _send(conn: Connection, header: bytes, body: bytes) -> None:

@@ -10,7 +10,7 @@ import lxml.html
 from pydantic import SecretStr
 
 from adapters.http_errors import malformed
-from adapters.search.parsing import result_from_item
+from adapters.search.parsing import first_results
 from adapters.search.wire import JSON_ACCEPT, send_for_json
 from domain.filters import Filter
 from domain.models import ProviderAnswer, SearchRequest
@@ -87,8 +87,7 @@ class BraveSearch:
         items = web.get("results", [])
         if not isinstance(items, list):
             raise malformed(self.name, "'web.results' is not a list")
-        results = [r for item in items if (r := result_from_item(_plain_item(item), "title", "url", "description"))]
-        return ProviderAnswer(results=results[:limit])
+        return ProviderAnswer(results=first_results(items, limit, ("title", "url", "description"), _plain_item))
 
 
 def _plain_item(item: Any) -> Any:

@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any
 from urllib.parse import urlsplit
 
 from domain.models import WebSearchResult
+
+
+def first_results(
+    items: Iterable[Any],
+    limit: int,
+    keys: tuple[str, str, str],
+    prepare: Callable[[Any], Any] = lambda item: item,
+) -> list[WebSearchResult]:
+    """The first ``limit`` usable results of ``items``; ``keys`` name the title, link and snippet fields.
+
+    Stops at ``limit``: a provider that answers with more items than asked for costs no more
+    than one that answers with exactly as many.
+    """
+    usable = (r for item in items if (r := result_from_item(prepare(item), *keys)))
+    return list(islice(usable, max(limit, 0)))
 
 
 def result_from_item(item: Any, title_key: str, link_key: str, snippet_key: str) -> WebSearchResult | None:

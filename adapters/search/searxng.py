@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 
 from adapters.http_errors import malformed
-from adapters.search.parsing import result_from_item
+from adapters.search.parsing import first_results
 from adapters.search.wire import JSON_ACCEPT, send_for_json
 from domain.errors import ProviderFailure
 from domain.filters import Filter
@@ -77,5 +77,4 @@ class SearxngSearch:
         items = data.get("results")
         if not isinstance(items, list):
             raise malformed(self.name, "'results' is not a list")
-        results = [r for item in items if (r := result_from_item(item, "title", "url", "content"))]
-        return ProviderAnswer(results=results[:limit])
+        return ProviderAnswer(results=first_results(items, limit, ("title", "url", "content")))

@@ -8,7 +8,7 @@ import httpx
 from pydantic import SecretStr
 
 from adapters.http_errors import malformed
-from adapters.search.parsing import result_from_item
+from adapters.search.parsing import first_results
 from adapters.search.wire import JSON_ACCEPT, send_for_json
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest
@@ -51,8 +51,7 @@ class SerperSearch:
         organic = data.get("organic", [])
         if not isinstance(organic, list):
             raise malformed(self.name, "'organic' is not a list")
-        results = [r for item in organic if (r := result_from_item(item, "title", "link", "snippet"))]
-        return ProviderAnswer(results=results[:limit])
+        return ProviderAnswer(results=first_results(organic, limit, ("title", "link", "snippet")))
 
 
 def _tbs(freshness: Freshness) -> str:

@@ -19,7 +19,12 @@ from tests.support.servers import SERPER_KEY, container_with
 
 pytestmark = pytest.mark.anyio
 
-ALLOW = {"SEARCHRELAY_ALLOW_PRIVATE_NETWORKS": "true", "SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 3}
+# Sizes, not speed: bounds generous enough that 20 pages are read on a loaded machine too.
+ALLOW = {
+    "SEARCHRELAY_ALLOW_PRIVATE_NETWORKS": "true",
+    "SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 60,
+    "SEARCHRELAY_DEADLINE_SECONDS": 120,
+}
 ANSWER = "Zebra stripes confuse the biting flies that carry disease, field studies found."
 
 

@@ -98,3 +98,15 @@ def ok(count: int = 3, name: str = "r") -> ProviderAnswer:
 
 def fail(provider: str, kind: FailureKind, detail: str = "", *, retry_after: str | None = None) -> ProviderFailure:
     return ProviderFailure(provider, kind, detail or kind.value, retry_after=retry_after)
+
+
+class FixedLimiter:
+    """A ``RateLimiterPort`` that always answers ``wait`` and records who asked."""
+
+    def __init__(self, wait: float | None) -> None:
+        self.wait = wait
+        self.callers: list[str] = []
+
+    async def acquire(self, caller: str) -> float | None:
+        self.callers.append(caller)
+        return self.wait

@@ -27,7 +27,7 @@ class Reply:
     content_type: str = "application/json"
     headers: tuple[tuple[str, str], ...] = ()
     delay: float = 0.0  # seconds before answering
-    fault: str | None = None  # "hang", "reset", "truncate", "trickle"
+    fault: str | None = None  # "hang", "hold" (answer once released), "reset", "truncate", "trickle"
 
 
 def json_reply(status: int, payload: Any, **kw: Any) -> Reply:
@@ -141,6 +141,8 @@ def _serve(handler: BaseHTTPRequestHandler, reply: Reply, release: threading.Eve
     if reply.fault == "hang":
         release.wait(120)
         return
+    if reply.fault == "hold":
+        release.wait(120)
     try:
         handler.send_response(reply.status)
         handler.send_header("Content-Type", reply.content_type)

@@ -223,7 +223,7 @@ async def test_read_many_lets_an_extractor_bug_cost_one_page_only(caplog: pytest
     outcomes = await pages.read_many(["a", "bad", "image", "b"], budget_seconds=5)
     assert reasons(outcomes) == [
         "text of a",
-        "could not be read (RuntimeError)",
+        "could not be read: an unexpected error, logged",
         "unsupported content type image/png",
         "text of b",
     ]

@@ -293,3 +293,34 @@ def test_the_board_keeps_one_independent_breaker_per_provider(clock: FakeClock) 
     assert list(snapshot) == ["serper", "tavily"]
     assert snapshot["serper"].state is BreakerState.OPEN
     assert snapshot["tavily"].state is BreakerState.CLOSED
+
+
+# --- cooldowns shared between replicas ----------------------------------------------------------------
+
+
+def test_a_closed_breaker_has_no_cooldown_to_share(breaker: CircuitBreaker) -> None:
+    assert breaker.cooldown_left() is None
+
+
+def test_a_tripped_breaker_shares_what_is_left_of_its_cooldown(breaker: CircuitBreaker, clock: FakeClock) -> None:
+    trip(breaker)
+    clock.advance(10)
+    assert breaker.cooldown_left() == pytest.approx(20)
+
+
+def test_a_cooldown_honoured_from_another_replica_skips_calls_until_it_ends_then_probes(
+    breaker: CircuitBreaker, clock: FakeClock
+) -> None:
+    breaker.honour_cooldown(45)
+    assert not breaker.allow().admitted
+    assert breaker.state is BreakerState.OPEN
+    clock.advance(45)
+    assert breaker.allow().probe
+
+
+def test_an_honoured_cooldown_never_shortens_a_longer_one_of_its_own(breaker: CircuitBreaker, clock: FakeClock) -> None:
+    trip(breaker)  # 30 s
+    breaker.honour_cooldown(5)
+    assert breaker.cooldown_left() == pytest.approx(30)
+    breaker.honour_cooldown(0)
+    assert breaker.cooldown_left() == pytest.approx(30)

@@ -110,6 +110,29 @@ def problems(values: dict[str, object]) -> list[str]:
                 "SEARCHRELAY_PAGE_CONCURRENCY must be a whole number from 1 to 50.",
             ],
         ),
+        ({"SEARCHRELAY_HTTP_PORT": "http"}, ["SEARCHRELAY_HTTP_PORT must be a whole number from 0 to 65535."]),
+        (
+            {"SEARCHRELAY_HTTP_HOST": "http://0.0.0.0/"},
+            ["SEARCHRELAY_HTTP_HOST must be a host name or an IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0."],
+        ),
+        (
+            {"SEARCHRELAY_HTTP_TOKENS": "short,tok en-but-long-enough"},
+            ["SEARCHRELAY_HTTP_TOKENS must be comma-separated bearer tokens of at least 16 characters each "
+             "(letters, digits and - . _ ~ + /), e.g. made with: openssl rand -hex 32."],
+        ),
+        (
+            {"SEARCHRELAY_OAUTH_ISSUER": "auth.example"},
+            ["SEARCHRELAY_OAUTH_ISSUER must be the authorization server's http:// or https:// URL, "
+             "e.g. https://auth.example.org."],
+        ),
+        (
+            {"SEARCHRELAY_REDIS_URL": "http://cache.internal:6379"},
+            ["SEARCHRELAY_REDIS_URL must be a redis://, rediss:// or unix:// URL, e.g. redis://127.0.0.1:6379/0."],
+        ),
+        (
+            {"SEARCHRELAY_REDIS_TIMEOUT_SECONDS": "0"},
+            ["SEARCHRELAY_REDIS_TIMEOUT_SECONDS must be a number of seconds above 0 and at most 5."],
+        ),
         (
             {"SEARCHRELAY_BREAKER_COOLDOWN_SECONDS": "900", "SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS": "60"},
             ["SEARCHRELAY_BREAKER_COOLDOWN_SECONDS must not exceed SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS"],
@@ -158,3 +181,24 @@ def test_the_example_file_as_copied_is_a_valid_configuration() -> None:
 @pytest.mark.parametrize("blank", ["", "   "])
 def test_a_blank_base_url_means_the_default(blank: str) -> None:
     assert Settings.from_values({"BRAVE_BASE_URL": blank}).brave_base_url == "https://api.search.brave.com"
+
+
+def test_each_bearer_token_is_a_secret_on_its_own() -> None:
+    first, second = "a" * 20, "b-" + "c" * 30
+    settings = Settings.from_values({"SEARCHRELAY_HTTP_TOKENS": f" {first} ,{second},"})
+    assert settings.http_token_list() == [first, second]
+    assert {first, second} <= set(settings.secret_values())
+    assert first not in repr(settings) and first not in str(settings.model_dump())
+
+
+def test_a_redis_url_is_a_secret_and_so_is_its_password() -> None:
+    settings = Settings.from_values({"SEARCHRELAY_REDIS_URL": " redis://:s3cret%21pw@cache.internal:6379/2 "})
+    assert settings.redis_url is not None
+    assert settings.redis_url.get_secret_value() == "redis://:s3cret%21pw@cache.internal:6379/2"
+    assert {"redis://:s3cret%21pw@cache.internal:6379/2", "s3cret%21pw", "s3cret!pw"} <= set(settings.secret_values())
+    assert "s3cret" not in repr(settings)
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_redis_url_means_memory(blank: str) -> None:
+    assert Settings.from_values({"SEARCHRELAY_REDIS_URL": blank}).redis_url is None

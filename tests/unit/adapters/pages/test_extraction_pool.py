@@ -125,10 +125,13 @@ async def test_a_worker_whose_memory_grew_too_much_is_recycled(pool: ProcessExtr
     assert gone(pid) and pool.workers_alive() == 0
 
 
-async def test_extractor_errors_come_back_as_page_failures(pool: ProcessExtractionPool) -> None:
+async def test_extractor_errors_come_back_as_page_failures(
+    pool: ProcessExtractionPool, caplog: pytest.LogCaptureFixture
+) -> None:
     with pytest.raises(PageUnavailable) as failed:
         await pool.extract(page("raise"))
-    assert failed.value.reason == "could not be read (ValueError)"
+    assert failed.value.reason == "its text could not be extracted (an extractor error, logged)"
+    assert "extraction failed with ValueError" in caplog.text  # the class is for the operator only
     with pytest.raises(UnsupportedContent):
         await pool.extract(page("unsupported"))
     assert pool.workers_alive() == 1  # an exception is no reason to replace a worker
