@@ -15,7 +15,8 @@ after start-up and after the run. The load generator shares the machine's cores 
 and the fake: figures are for this machine under this load. Asserts nothing.
 
 Usage: python -m bench.load [--calls 10000] [--clients 200] [--replicas 1] [--distinct 500]
-                            [--upstream-ms 30] [--redis-url redis://127.0.0.1:6379/0] [--seed 7] [--settle 5]
+                            [--upstream-ms 30] [--redis-url redis://127.0.0.1:6379/0] [--redis-timeout 0.1]
+                            [--seed 7] [--settle 5]
 """
 
 from __future__ import annotations
@@ -138,6 +139,7 @@ def main() -> None:
     parser.add_argument("--distinct", type=int, default=500)
     parser.add_argument("--upstream-ms", type=float, default=30.0)
     parser.add_argument("--redis-url", help="shared state for the replicas (SEARCHRELAY_REDIS_URL)")
+    parser.add_argument("--redis-timeout", type=float, help="SEARCHRELAY_REDIS_TIMEOUT_SECONDS (default: the server's)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
         "--settle", type=float, default=5.0,
@@ -154,6 +156,8 @@ def main() -> None:
            "SEARCHRELAY_LOG_LEVEL": "ERROR"}  # fmt: skip
     if args.redis_url:
         env["SEARCHRELAY_REDIS_URL"] = args.redis_url
+    if args.redis_timeout is not None:
+        env["SEARCHRELAY_REDIS_TIMEOUT_SECONDS"] = str(args.redis_timeout)
     replicas: list[subprocess.Popen[bytes]] = []
     try:
         with tempfile.TemporaryDirectory() as home:

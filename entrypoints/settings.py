@@ -81,7 +81,7 @@ class Settings(HttpSettings):
     # Shared state for replicas (answer cache, single flight, cooldowns, rate limits); unset = memory.
     # A secret: the URL may carry a password (redis://:password@host:6379/0).
     redis_url: SecretStr | None = Field(None, validation_alias="SEARCHRELAY_REDIS_URL")
-    redis_timeout_seconds: float = Field(0.1, gt=0, le=5, validation_alias="SEARCHRELAY_REDIS_TIMEOUT_SECONDS")
+    redis_timeout_seconds: float = Field(0.5, gt=0, le=5, validation_alias="SEARCHRELAY_REDIS_TIMEOUT_SECONDS")
 
     # Reading pages (web_fetch, return_full_pages).
     allow_private_networks: bool = Field(False, validation_alias="SEARCHRELAY_ALLOW_PRIVATE_NETWORKS")
