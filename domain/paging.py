@@ -84,12 +84,18 @@ def _end_within_bytes(text: str, start: int, limit: int, max_bytes: int) -> int:
     """The furthest offset up to ``limit`` such that ``text[start:offset]`` fits in ``max_bytes``."""
     # Each character costs at least one byte, so a slice of max_bytes characters is enough to scan.
     stop = min(limit, start + max_bytes)
-    used = 0
-    for offset in range(start, stop):
-        used += _utf8_length(text[offset])
-        if used > max_bytes:
-            return offset
-    return stop
+    # One encode in C instead of a Python step per character (a page window is ~50,000 of them);
+    # surrogatepass: a lone surrogate counts its three bytes instead of failing.
+    encoded = text[start:stop].encode("utf-8", "surrogatepass")
+    if len(encoded) <= max_bytes:
+        return stop
+    # A character is at most 4 bytes: one of the 4 cuts below max_bytes falls on a boundary.
+    for cut in range(max_bytes, max(max_bytes - 4, -1), -1):
+        try:
+            return start + len(encoded[:cut].decode("utf-8", "surrogatepass"))
+        except UnicodeDecodeError:
+            continue
+    return start  # unreachable for valid UTF-8; the caller moves on by one character
 
 
 def _pull_back_to_line_break(text: str, start: int, end: int) -> int:
@@ -97,14 +103,3 @@ def _pull_back_to_line_break(text: str, start: int, end: int) -> int:
     if newline != -1 and end - (newline + 1) <= (end - start) * _LINE_BREAK_SLACK:
         return newline + 1
     return end
-
-
-def _utf8_length(character: str) -> int:
-    code_point = ord(character)
-    if code_point < 0x80:
-        return 1
-    if code_point < 0x800:
-        return 2
-    if code_point < 0x10000:
-        return 3
-    return 4

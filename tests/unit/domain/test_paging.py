@@ -121,3 +121,17 @@ def test_successive_windows_reproduce_the_text_exactly(text: str, max_bytes: int
         assert window.end_index > start
         start = window.end_index
     assert "".join(pieces) == text
+
+
+@given(
+    text=st.text(alphabet=st.characters(blacklist_characters="\n\r"), max_size=300),
+    max_bytes=st.integers(min_value=4, max_value=200),
+)
+def test_a_window_without_line_breaks_is_the_longest_that_fits_the_bytes(text: str, max_bytes: int) -> None:
+    # Lone surrogates included (Cs): each counts the three bytes it would take.
+    window = cut(text, max_bytes=max_bytes)
+    size = len(window.text.encode("utf-8", "surrogatepass"))
+    assert size <= max_bytes
+    if window.truncated:
+        one_more = text[: window.end_index + 1].encode("utf-8", "surrogatepass")
+        assert len(one_more) > max_bytes
