@@ -9,7 +9,7 @@ COPY domain ./domain
 COPY application ./application
 COPY adapters ./adapters
 COPY entrypoints ./entrypoints
-RUN pip install . && useradd --system --uid 10001 --home-dir /nonexistent searchrelay
+RUN pip install -U pip && pip install . && useradd --system --uid 10001 --home-dir /nonexistent searchrelay
 
 USER searchrelay
 EXPOSE 8765
