@@ -60,6 +60,12 @@ def _parser() -> argparse.ArgumentParser:
         help="allow a non-loopback address without SEARCHRELAY_HTTP_TOKENS or OAuth (anyone who reaches it may search)",
     )
 
+    commands.add_parser(
+        "plugin",
+        parents=[env_file],
+        help="speak the agent plugin protocol (JSON lines) on stdin/stdout, for runtimes that are not MCP clients",
+    )
+
     search = commands.add_parser("search", parents=[env_file], help="search from the terminal")
     search.add_argument("query", help="what to search for")
     search.add_argument(

@@ -38,6 +38,10 @@ def _run(argv: Sequence[str] | None) -> int:
         from entrypoints.http.serving import serve_http
 
         return serve_http(configuration.settings, args)
+    if args.command == "plugin":
+        from entrypoints.plugin_serving import run_plugin
+
+        return run_plugin(configuration.settings)
     if args.command == "serve":
         from entrypoints.serving import serve
 

@@ -9,7 +9,6 @@ receive are written flat (entrypoints/flat_schema.py).
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
@@ -34,31 +33,24 @@ from mcp.types import (
 )
 from pydantic import BaseModel
 
-from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable
-from domain.models import SearchFailed
-from entrypoints import provider_catalog
+from entrypoints import provider_catalog, tool_calls
 from entrypoints.client_logging import ClientLog
 from entrypoints.container import Container, Services, running
-from entrypoints.fitted_answers import page_answer, search_answer
 from entrypoints.provider_status import provider_report
-from entrypoints.rendering import render_failure
-from entrypoints.search_request import build_request
-from entrypoints.tool_arguments import ArgumentProblems, parse_arguments
+from entrypoints.tool_arguments import parse_arguments
+from entrypoints.tool_calls import ToolAnswer
 from entrypoints.tool_schema import (
     FORMS,
     INSTRUCTIONS,
-    PageFetchResult,
     WebFetchArguments,
     WebSearchArguments,
     tool_definitions,
 )
 
-logger = logging.getLogger(__name__)
-
 VERSION = "0.1.0"
 PROVIDERS_URI = "searchrelay://providers"
 Context = ServerRequestContext[Services, Any]
-ToolBody = Callable[[Services, Any, Context], Awaitable[CallToolResult]]
+ToolBody = Callable[[Services, Any, Context], Awaitable[ToolAnswer]]
 
 
 def build_server(
@@ -87,53 +79,14 @@ def build_server(
         async with running(container) as services, client_log.attached():
             yield services
 
-    async def web_search(services: Services, arguments: WebSearchArguments, ctx: Context) -> CallToolResult:
+    async def web_search(services: Services, arguments: WebSearchArguments, ctx: Context) -> ToolAnswer:
         async def progress(done: int, total: int) -> None:
             await ctx.session.report_progress(done, total, f"read {done} of {total} pages")
 
-        max_chars = arguments.max_chars or services.max_chars
-        try:
-            request = build_request(**arguments.search_arguments())
-            outcome = await services.web_search.run(request, progress if request.return_full_pages else None)
-        except SearchFailed as failed:
-            return _error(render_failure(failed, key_variables))
-        except (ConfigurationError, InvalidRequestError) as error:
-            return _error(str(error))
-        text, structured = search_answer(
-            outcome, full_pages=request.return_full_pages, max_chars=max_chars, ranker=services.ranker
-        )
-        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
+        return await tool_calls.web_search(services, arguments, key_variables, progress)
 
-    async def web_fetch(services: Services, arguments: WebFetchArguments, ctx: Context) -> CallToolResult:
-        try:
-            page, text = await page_answer(
-                services.fetch_page,
-                arguments.url,
-                max_bytes=arguments.max_bytes,
-                start_index=arguments.start_index,
-                max_chars=arguments.max_chars or services.max_chars,
-                focus=arguments.focus,
-            )
-        except PageUnavailable as missing:
-            return _error(f"Could not read {missing.url}: {missing.reason}")
-        except InvalidRequestError as error:
-            return _error(str(error))
-        window = page.window
-        structured = PageFetchResult(
-            url=page.url,
-            content_type=page.content_type,
-            content=window.text,
-            start_index=window.start_index,
-            end_index=window.end_index,
-            total_chars=window.total_chars,
-            truncated=window.truncated,
-            next_start_index=page.next_start_index,
-            focused=page.focused,
-        )
-        return CallToolResult(
-            content=[TextContent(type="text", text=text)],
-            structured_content=structured.model_dump(mode="json"),
-        )
+    async def web_fetch(services: Services, arguments: WebFetchArguments, ctx: Context) -> ToolAnswer:
+        return await tool_calls.web_fetch(services, arguments)
 
     bodies: dict[str, tuple[type[BaseModel], ToolBody]] = {
         "web_search": (WebSearchArguments, web_search),
@@ -145,17 +98,19 @@ def build_server(
 
     async def call_tool(ctx: Context, params: CallToolRequestParams) -> CallToolResult:
         if params.name not in bodies:
-            raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool {params.name!r}; use {' or '.join(bodies)}.")
+            raise MCPError(code=INVALID_PARAMS, message=tool_calls.unknown_tool(params.name, list(bodies)))
         model, body = bodies[params.name]
-        try:
+
+        async def call() -> ToolAnswer:
             arguments = parse_arguments(params.name, model, schemas[params.name], FORMS, params.arguments or {})
             return await body(ctx.lifespan_context, arguments, ctx)
-        except ArgumentProblems as problems:
-            return _error(str(problems))
-        except Exception:
-            # A bug, not an answer: the details go to the (redacted) log, never to the agent.
-            logger.exception("%s failed unexpectedly", params.name)
-            return _error(f"{params.name} failed unexpectedly; the server's log has the details.")
+
+        answer = await tool_calls.guarded(params.name, call)
+        return CallToolResult(
+            content=[TextContent(type="text", text=answer.text)],
+            structured_content=answer.structured,
+            is_error=answer.is_error,
+        )
 
     async def list_resources(ctx: Context, params: PaginatedRequestParams | None) -> ListResourcesResult:
         return ListResourcesResult(
@@ -204,7 +159,3 @@ def build_server(
     # so that is pure per-call cost. The SDK documents emptying this list as the way to opt out.
     server.middleware.clear()
     return server
-
-
-def _error(text: str) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import anyio
 
@@ -29,6 +31,15 @@ def serve(settings: Settings) -> int:
 
 async def _serve(container: Container) -> int:
     server = build_server(container)
+    with stopped_by_signals() as received:
+        async with stdio_streams() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+    return exit_status(received)
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[list[signal.Signals]]:
+    """A scope that SIGINT and SIGTERM cancel; the list names the signals received."""
     received: list[signal.Signals] = []
     loop = asyncio.get_running_loop()
     with anyio.CancelScope() as scope:
@@ -40,9 +51,11 @@ async def _serve(container: Container) -> int:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop, signum)
         try:
-            async with stdio_streams() as (read, write):
-                await server.run(read, write, server.create_initialization_options())
+            yield received
         finally:
             for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.remove_signal_handler(signum)
+
+
+def exit_status(received: list[signal.Signals]) -> int:
     return EXIT_INTERRUPTED if received[:1] == [signal.SIGINT] else 0

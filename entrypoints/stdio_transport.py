@@ -21,7 +21,7 @@ import os
 import stat
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
-from typing import Any
+from typing import Any, Protocol
 
 import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
@@ -36,14 +36,21 @@ Incoming = SessionMessage | Exception
 Streams = tuple[MemoryObjectReceiveStream[Incoming], MemoryObjectSendStream[SessionMessage]]
 
 
+Wire = tuple[asyncio.StreamReader, asyncio.WriteTransport, "_Flow"]
+
+
 class LineTooLong(ValueError):
     pass
+
+
+class LineWriter(Protocol):
+    async def __call__(self, line: bytes, *, wait: bool = True) -> None: ...
 
 
 @asynccontextmanager
 async def stdio_streams() -> AsyncIterator[Any]:
     """The SDK's (read, write) session streams over this process's stdin and stdout."""
-    if not (_watchable(0) and _watchable(1)):
+    if not stdio_is_piped():
         async with stdio_server() as streams:
             yield streams
         return
@@ -55,15 +62,9 @@ async def stdio_streams() -> AsyncIterator[Any]:
 @asynccontextmanager
 async def pipe_streams(wire_in: int, wire_out: int) -> AsyncIterator[Streams]:
     """The session streams over any pair of pipe (or socket) descriptors; neither is closed here."""
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=READ_CHUNK)
-    read_pipe, _ = await loop.connect_read_pipe(
-        lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(wire_in, "rb", buffering=0, closefd=False)
-    )
-    write_pipe, flow = await loop.connect_write_pipe(_Flow, os.fdopen(wire_out, "wb", buffering=0, closefd=False))
-    to_session, from_wire = anyio.create_memory_object_stream[Incoming](0)
-    to_wire, from_session = anyio.create_memory_object_stream[SessionMessage](0)
-    try:
+    async with _connected(wire_in, wire_out) as (reader, write_pipe, flow):
+        to_session, from_wire = anyio.create_memory_object_stream[Incoming](0)
+        to_wire, from_session = anyio.create_memory_object_stream[SessionMessage](0)
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(_read_lines, reader, to_session)
             tasks.start_soon(_write_lines, from_session, write_pipe, flow)
@@ -71,6 +72,43 @@ async def pipe_streams(wire_in: int, wire_out: int) -> AsyncIterator[Streams]:
                 yield from_wire, to_wire
             finally:
                 tasks.cancel_scope.cancel()  # the server is done: stop waiting for stdin
+
+
+def stdio_is_piped() -> bool:
+    """Whether the event loop can watch stdin and stdout (pipes or sockets, as a runtime starts a tool)."""
+    return _watchable(0) and _watchable(1)
+
+
+@asynccontextmanager
+async def stdio_lines() -> AsyncIterator[tuple[AsyncIterator[bytes | LineTooLong], LineWriter]]:
+    """stdin's bounded lines and a writer of whole stdout lines, for a line protocol that is not MCP.
+
+    Needs ``stdio_is_piped()``. fd 0 and fd 1 are moved aside meanwhile, as for MCP. The writer
+    waits for room in the pipe unless told not to (a last word from a call being cancelled).
+    """
+    with _claimed(0, os.O_RDONLY) as wire_in, _claimed(1, os.O_WRONLY) as wire_out:
+        async with _connected(wire_in, wire_out) as (reader, pipe, flow):
+
+            async def write(line: bytes, *, wait: bool = True) -> None:
+                if pipe.is_closing():
+                    return  # the runtime stopped reading: nobody is left to answer
+                pipe.write(line + b"\n")
+                if wait:
+                    await flow.drained()
+
+            yield bounded_lines(reader), write
+
+
+@asynccontextmanager
+async def _connected(wire_in: int, wire_out: int) -> AsyncIterator[Wire]:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=READ_CHUNK)
+    read_pipe, _ = await loop.connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(wire_in, "rb", buffering=0, closefd=False)
+    )
+    write_pipe, flow = await loop.connect_write_pipe(_Flow, os.fdopen(wire_out, "wb", buffering=0, closefd=False))
+    try:
+        yield reader, write_pipe, flow
     finally:
         read_pipe.close()
         write_pipe.close()
@@ -78,35 +116,36 @@ async def pipe_streams(wire_in: int, wire_out: int) -> AsyncIterator[Streams]:
 
 
 async def _read_lines(reader: asyncio.StreamReader, session: MemoryObjectSendStream[Incoming]) -> None:
+    async with session:
+        async for line in bounded_lines(reader):
+            await session.send(line if isinstance(line, LineTooLong) else _parse(line))
+
+
+async def bounded_lines(reader: asyncio.StreamReader) -> AsyncIterator[bytes | LineTooLong]:
+    """Each line read, without its newline; a line longer than ``MAX_LINE_BYTES`` comes as ``LineTooLong``
+    (never held whole in memory) and reading goes on with the next one."""
     line = bytearray()  # the start of a line whose end has not arrived yet
     skipping = False  # inside a line that was too long: drop bytes up to its end
-    async with session:
-        while chunk := await reader.read(READ_CHUNK):
-            start = 0
-            while (end := chunk.find(b"\n", start)) >= 0:
-                if not skipping:
-                    await session.send(_line(line, chunk[start:end]))
-                line.clear()
-                skipping, start = False, end + 1
-            if skipping:
-                continue
-            if len(line) + len(chunk) - start > MAX_LINE_BYTES:
-                await session.send(_too_long())
-                line.clear()
-                skipping = True
-            else:
-                line += chunk[start:]
-        if line.strip() and not skipping:  # the last message may lack its newline
-            await session.send(_parse(bytes(line)))
+    while chunk := await reader.read(READ_CHUNK):
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            if not skipping:
+                yield _too_long() if len(line) + end - start > MAX_LINE_BYTES else bytes(line) + chunk[start:end]
+            line.clear()
+            skipping, start = False, end + 1
+        if skipping:
+            continue
+        if len(line) + len(chunk) - start > MAX_LINE_BYTES:
+            yield _too_long()
+            line.clear()
+            skipping = True
+        else:
+            line += chunk[start:]
+    if line.strip() and not skipping:  # the last message may lack its newline
+        yield bytes(line)
 
 
-def _line(start: bytearray, end: bytes) -> Incoming:
-    if len(start) + len(end) > MAX_LINE_BYTES:
-        return _too_long()
-    return _parse(bytes(start) + end if start else end)
-
-
-def _too_long() -> Exception:
+def _too_long() -> LineTooLong:
     return LineTooLong(f"a message longer than {MAX_LINE_BYTES} bytes was dropped")
 
 
