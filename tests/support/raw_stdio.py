@@ -20,9 +20,9 @@ GUARD_SECONDS = 20.0  # only against a hang: no test depends on how fast anythin
 
 
 class RawServer:
-    def __init__(self, env: dict[str, str], home: Path) -> None:
+    def __init__(self, env: dict[str, str], home: Path, *args: str) -> None:
         self.proc = subprocess.Popen(
-            [searchrelay_command()],
+            [searchrelay_command(), *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
