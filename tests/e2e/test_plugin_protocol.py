@@ -4,13 +4,14 @@ a fake Serper and a page server on 127.0.0.1, a clean environment."""
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.fake_provider import FakeProvider, json_reply
+from tests.support.fake_provider import FakeProvider, json_reply, wait_for
 from tests.support.page_server import PageServer, numbered_lines
 from tests.support.raw_stdio import RawServer
 
@@ -93,3 +94,23 @@ def test_a_runtime_session_init_concurrent_calls_bad_input_and_eof(
     assert status == 0 and rest == b""
     assert "a line that is not JSON was dropped" in stderr and "Traceback" not in stderr
     assert SERPER_KEY not in stderr + json.dumps([fetched, searched, bad, after])
+
+
+@pytest.mark.parametrize(("signum", "expected"), [(signal.SIGTERM, 0), (signal.SIGINT, 130)])
+def test_a_signal_cancels_the_calls_in_flight_and_ends_it_as_it_ends_serve(
+    tmp_path: Path, fake_serper: FakeProvider, signum: signal.Signals, expected: int
+) -> None:
+    fake_serper.answer(json_reply(200, {"organic": []}, fault="hold"))  # never released
+    plugin = RawServer({"SERPER_API_KEY": SERPER_KEY, "SERPER_BASE_URL": fake_serper.url}, tmp_path, "plugin")
+    try:
+        plugin.send(call("held", "web_search", query="relay"))
+        assert wait_for(lambda: fake_serper.count == 1)
+        plugin.signal(signum)
+        cancelled = plugin.receive()
+        status, stderr = plugin.finish()
+    finally:
+        fake_serper.release.set()
+        plugin.kill()
+    assert (cancelled["call_id"], cancelled["is_error"]) == ("held", True)
+    assert "cancelled" in text(cancelled)
+    assert status == expected and "Traceback" not in stderr
