@@ -4,16 +4,19 @@ a fake Serper and a page server on 127.0.0.1, a clean environment."""
 from __future__ import annotations
 
 import json
+import os
 import signal
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import searchrelay_command
 from tests.support.fake_provider import FakeProvider, json_reply, wait_for
 from tests.support.page_server import PageServer, numbered_lines
-from tests.support.raw_stdio import RawServer
+from tests.support.raw_stdio import GUARD_SECONDS, RawServer
 
 SERPER_KEY = "serper-E2E-plugin-8d7c6b5a4f3e"
 
@@ -114,3 +117,21 @@ def test_a_signal_cancels_the_calls_in_flight_and_ends_it_as_it_ends_serve(
     assert (cancelled["call_id"], cancelled["is_error"]) == ("held", True)
     assert "cancelled" in text(cancelled)
     assert status == expected and "Traceback" not in stderr
+
+
+def test_stdin_that_is_not_a_pipe_is_refused_in_one_line(tmp_path: Path) -> None:
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text(json.dumps({"type": "init", "tools": []}) + "\n")
+    with calls.open("rb") as stdin:
+        done = subprocess.run(
+            [searchrelay_command(), "plugin"],
+            stdin=stdin,
+            capture_output=True,
+            env={"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path)},
+            cwd=tmp_path,
+            timeout=GUARD_SECONDS,
+        )
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode().strip() == (
+        "searchrelay plugin: stdin and stdout must be pipes; an agent runtime starts it so."
+    )
