@@ -105,7 +105,8 @@ class PluginSession:
         names = [_name(w) for w in wanted] if isinstance(wanted, list) else []
         unknown = [n for n in names if n not in self._tools]
         if unknown:
-            logger.warning("plugin: init asked for tools this plugin lacks: %s", ", ".join(map(repr, unknown)))
+            shown = ", ".join(_kind(name) for name in unknown[:5])  # bounded: the names come from outside
+            logger.warning("plugin: init asked for %d tool(s) this plugin lacks: %s", len(unknown), shown)
         chosen = [self._tools[n] for n in names if n in self._tools] or list(self._tools.values())
         return [tool.listed() for tool in chosen]
 

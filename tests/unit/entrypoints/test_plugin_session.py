@@ -64,7 +64,10 @@ def call(call_id: object, name: str, params: object) -> bytes:
     return line({"type": "call", "name": name, "call_id": call_id, "params": params})
 
 
-async def test_init_lists_the_web_preset_with_this_servers_optional_parameters() -> None:
+async def test_init_lists_the_web_preset_with_this_servers_optional_parameters(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING)
     async with session(FakeSearch("serper", ok(3, "serper"))) as (plugin, wire):
         await plugin.receive(line({"type": "init", "tools": []}))
         await plugin.receive(line({"type": "init", "tools": [{"name": "web_fetch"}, "web_crawl"]}))
@@ -76,6 +79,7 @@ async def test_init_lists_the_web_preset_with_this_servers_optional_parameters()
     assert (fetch["max_bytes"]["default"], fetch["max_bytes"]["maximum"]) == (51200, 102400)
     assert everything["tools"][1]["parameters"]["required"] == ["url"]
     assert [t["name"] for t in fetch_only["tools"]] == ["web_fetch"]
+    assert "init asked for 1 tool(s) this plugin lacks: 'web_crawl'" in caplog.text
 
 
 async def test_a_search_answers_as_the_mcp_tool_does_with_max_results_as_its_count() -> None:
