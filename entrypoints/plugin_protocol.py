@@ -83,7 +83,7 @@ class PluginSession:
 
     async def _call(self, call_id: CallId, tool: PluginTool, params: dict[str, Any]) -> None:
         try:
-            answer = await tool_calls.guarded(tool.name, lambda: self._answer(tool, params))
+            answer = await tool_calls.guarded(tool.name, lambda: self._answer(tool, params), one_line=True)
         except anyio.get_cancelled_exc_class():
             # The runtime may still be reading: say what became of the call, without waiting for room.
             await self._write(_encoded(_result(call_id, ToolAnswer(CANCELLED, is_error=True))), wait=False)

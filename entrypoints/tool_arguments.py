@@ -22,6 +22,8 @@ class ArgumentProblems(Exception):
 
     def __init__(self, tool: str, sentences: list[str]) -> None:
         super().__init__(f"Invalid arguments for {tool}; nothing was done:\n" + "\n".join(sentences))
+        #: The same message on one line, for a protocol whose error results are one line.
+        self.one_line = f"Invalid arguments for {tool}; nothing was done: " + " ".join(sentences)
 
 
 def parse_arguments(

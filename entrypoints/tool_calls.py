@@ -83,12 +83,13 @@ async def web_fetch(services: Services, arguments: WebFetchArguments) -> ToolAns
     return ToolAnswer(text=text, structured=structured.model_dump(mode="json"))
 
 
-async def guarded(tool: str, call: Callable[[], Awaitable[ToolAnswer]]) -> ToolAnswer:
-    """The call's answer; arguments it cannot use, or a bug, become a one-line error instead."""
+async def guarded(tool: str, call: Callable[[], Awaitable[ToolAnswer]], *, one_line: bool = False) -> ToolAnswer:
+    """The call's answer; arguments it cannot use, or a bug, become an error instead (``one_line``:
+    the argument problems on one line, one sentence after another)."""
     try:
         return await call()
     except ArgumentProblems as problems:
-        return failed(str(problems))
+        return failed(problems.one_line if one_line else str(problems))
     except Exception:
         # A bug, not an answer: the details go to the (redacted) log, never to the agent.
         logger.exception("%s failed unexpectedly", tool)
