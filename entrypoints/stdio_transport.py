@@ -11,6 +11,9 @@ transport is used instead.
 
 Lines are bounded: one longer than ``MAX_LINE_BYTES`` is dropped (the SDK's session sees a parse
 error for it, as for any line that is not JSON-RPC) and reading goes on with the next line.
+
+``stdio_lines`` hands the same pipes, line reader and guards to the plugin face, whose protocol is
+JSON lines but not JSON-RPC.
 """
 
 from __future__ import annotations
