@@ -8,7 +8,7 @@ import httpx
 from pydantic import SecretStr
 
 from adapters.http_errors import malformed
-from adapters.search.parsing import result_from_item
+from adapters.search.parsing import first_results
 from adapters.search.wire import JSON_ACCEPT, send_for_json
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest
@@ -53,8 +53,7 @@ class TavilySearch:
         items = data.get("results")
         if not isinstance(items, list):
             raise malformed(self.name, "'results' is not a list")
-        results = [r for item in items if (r := result_from_item(item, "title", "url", "content"))]
-        return ProviderAnswer(results=results[:limit])
+        return ProviderAnswer(results=first_results(items, limit, ("title", "url", "content")))
 
 
 def _time_filter(freshness: Freshness) -> dict[str, str]:
