@@ -25,6 +25,8 @@ def pdf_to_text(body: bytes) -> str:
             # Many "encrypted" PDFs only restrict printing and open with an empty password.
             reader.decrypt("")
         pages = [page.extract_text() or "" for page in reader.pages[:_MAX_PAGES]]
+    # pypdf signals broken files with its own errors and with plain ValueError/KeyError/TypeError, and
+    # raises NotImplementedError for filters and encryption schemes it does not support: all "unreadable".
     except (PyPdfError, ValueError, KeyError, TypeError, NotImplementedError) as exc:
         logger.debug("pypdf could not read a PDF: %r", exc)
         raise PdfUnreadable(str(exc)) from exc
