@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 import anyio
 
+from application.script_pages import ScriptPages
 from application.single_flight import SingleFlight
 from domain.errors import PageUnavailable
-from domain.ports import CachePort, PageExtractionPort, PageFetcherPort
+from domain.ports import CachePort, PageExtractionPort, PageFetcherPort, PageRendererPort
 from domain.redaction import without_userinfo
 
 logger = logging.getLogger(__name__)
@@ -36,13 +37,16 @@ class PageReader:
         page_timeout: float,
         concurrency: int = 5,
         cache: CachePort[PageText] | None = None,
+        renderer: PageRendererPort | None = None,
     ) -> None:
+        """``renderer``: the browser that renders JavaScript shells; None (SEARCHRELAY_BROWSER=off) says so instead."""
         self._fetcher = fetcher
         self._extraction = extraction
         self._page_timeout = page_timeout
         self._concurrency = concurrency
         self._cache = cache
         self._flights: SingleFlight[PageText] = SingleFlight()
+        self._script_pages = ScriptPages(renderer, extraction, extract_timeout=page_timeout)
 
     async def read(self, url: str) -> PageText:
         """One page as Markdown within the per-page timeout; raises ``PageUnavailable``.
@@ -70,6 +74,8 @@ class PageReader:
                 markdown = await self._extraction.extract(page)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
+        # A JavaScript shell is rendered in the browser (under its own deadline) or refused honestly.
+        page, markdown = await self._script_pages.settle(page, markdown)
         if not markdown.strip():
             raise PageUnavailable(url, "no readable text on the page")
         return PageText(url=page.url, content_type=page.content_type, markdown=markdown, truncated=page.truncated)

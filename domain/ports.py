@@ -55,6 +55,17 @@ class PageExtractionPort(Protocol):
     async def extract(self, page: FetchedPage) -> str: ...
 
 
+class PageRendererPort(Protocol):
+    """Renders a fetched HTML page in a real browser; hands back the DOM its scripts built, as an HTML page.
+
+    The fetched body is the document the browser loads; every other request it makes passes the
+    same address guard as a page fetch, or is blocked. Raises ``PageUnavailable`` with a one-line
+    reason (deadline, crash, no browser installed...).
+    """
+
+    async def render(self, page: FetchedPage) -> FetchedPage: ...
+
+
 class CachePort(Protocol[V]):
     """Keeps values (successful outcomes, read pages) by key for a while."""
 

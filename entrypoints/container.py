@@ -12,6 +12,8 @@ from typing import Any
 import httpx
 from dependency_injector import containers, providers
 
+from adapters.browser.chromium import ChromiumProcess
+from adapters.browser.renderer import ChromiumRenderer
 from adapters.cache.memory import MemoryCache
 from adapters.clock import SystemClock
 from adapters.pages.extraction_pool import ProcessExtractionPool
@@ -68,6 +70,33 @@ async def extraction_workers(settings: Settings) -> AsyncIterator[ProcessExtract
         yield pool
     finally:
         await pool.aclose()
+
+
+async def browser_process(settings: Settings) -> AsyncIterator[ChromiumProcess | None]:
+    """The one Chromium (SEARCHRELAY_BROWSER=auto), or None when off. It starts on the first page
+    that needs it, not here: a server that never meets a JavaScript shell never runs a browser."""
+    if settings.browser == "off":
+        yield None
+        return
+    process = ChromiumProcess(settings.browser_path)
+    try:
+        yield process
+    finally:
+        await process.aclose()
+
+
+def chromium_renderer(
+    process: ChromiumProcess | None, fetcher: SafePageFetcher, settings: Settings
+) -> ChromiumRenderer | None:
+    if process is None:
+        return None
+    return ChromiumRenderer(
+        process,
+        fetcher,
+        pages=settings.browser_pages,
+        timeout_seconds=settings.browser_timeout_seconds,
+        max_total_bytes=settings.browser_max_bytes,
+    )
 
 
 async def select_ports(settings: Settings, **factories: Callable[[], Any]) -> list[SearchPort]:
@@ -190,6 +219,10 @@ class Container(containers.DeclarativeContainer):
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
     extraction = providers.Resource(extraction_workers, settings)
+    # JavaScript shells: rendered in Chromium, every request it makes answered by page_fetcher (so
+    # through the same SSRF guard); None when SEARCHRELAY_BROWSER=off.
+    browser = providers.Resource(browser_process, settings)
+    page_renderer = providers.Singleton(chromium_renderer, browser, page_fetcher, settings)
     page_reader = providers.Singleton(
         PageReader,
         page_fetcher,
@@ -197,6 +230,7 @@ class Container(containers.DeclarativeContainer):
         page_timeout=settings.provided.page_timeout_seconds,
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,
+        renderer=page_renderer,
     )
     ranker = providers.Singleton(Bm25Ranker)
     fetch_page = providers.Singleton(FetchPage, page_reader, deadline=settings.provided.deadline_seconds, ranker=ranker)

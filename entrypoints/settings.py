@@ -98,6 +98,14 @@ class Settings(HttpSettings):
         default_factory=lambda: _cpu_count(), ge=1, le=64, validation_alias="SEARCHRELAY_EXTRACTION_WORKERS"
     )
     extraction_memory_mb: int = Field(1000, ge=300, le=65_536, validation_alias="SEARCHRELAY_EXTRACTION_MEMORY_MB")
+    # Rendering JavaScript shells in headless Chromium (docs/browser.md); off unless asked for.
+    browser: Literal["off", "auto"] = Field("off", validation_alias="SEARCHRELAY_BROWSER")
+    browser_path: str = Field("/usr/bin/chromium", min_length=1, validation_alias="SEARCHRELAY_BROWSER_PATH")
+    browser_pages: int = Field(2, ge=1, le=16, validation_alias="SEARCHRELAY_BROWSER_PAGES")
+    browser_timeout_seconds: float = Field(15.0, gt=0, le=120, validation_alias="SEARCHRELAY_BROWSER_TIMEOUT_SECONDS")
+    browser_max_bytes: int = Field(
+        20_000_000, ge=100_000, le=500_000_000, validation_alias="SEARCHRELAY_BROWSER_MAX_BYTES"
+    )
 
     @field_validator(
         "serper_api_key",

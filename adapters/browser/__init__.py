@@ -1,0 +1,1 @@
+"""Rendering JavaScript pages in headless Chromium (Debian's package), driven by Playwright."""

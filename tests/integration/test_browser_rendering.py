@@ -1,0 +1,172 @@
+"""ChromiumRenderer against a real headless Chromium and real pages served on 127.0.0.1.
+
+Skipped, with the reason, only where Debian's chromium (or Playwright) is not installed; CI has both.
+The guard tests use the default settings (private networks refused) with a resolver and a
+``LoopbackTransport`` that let a public-looking host stand in for the page server, so the real
+address guard decides about every request the browser makes.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+
+from adapters.browser.chromium import ChromiumProcess
+from adapters.browser.renderer import ChromiumRenderer
+from adapters.pages.fetcher import SafePageFetcher
+from domain.errors import PageUnavailable
+from domain.pages import FetchedPage
+from tests.support.page_server import LoopbackTransport, Page, PageServer
+from tests.support.script_pages import (
+    CHROMIUM,
+    LEAKED_TEXT,
+    SCRIPT_ONLY_TEXT,
+    add_script_app,
+    browser_pids,
+    chromium_missing,
+    shell_html,
+)
+
+pytestmark = [pytest.mark.anyio, pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))]
+
+PUBLIC_HOST = "relay-app.example"
+PUBLIC_STAND_IN = "93.184.215.14"
+
+
+class PublicResolver:
+    """Says the public-looking host lives at a public address; every other name does not resolve."""
+
+    async def resolve(self, host: str, port: int) -> list[str]:
+        if host == PUBLIC_HOST:
+            return [PUBLIC_STAND_IN]
+        raise OSError(f"no such host {host}")
+
+
+@pytest.fixture
+def pages() -> Iterator[PageServer]:
+    with PageServer({}) as server:
+        yield add_script_app(server)
+
+
+@pytest.fixture
+async def process() -> AsyncIterator[ChromiumProcess]:
+    chromium = ChromiumProcess(CHROMIUM)
+    yield chromium
+    await chromium.aclose()
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(trust_env=False, follow_redirects=False) as opened:
+        yield opened
+
+
+def renderer(process: ChromiumProcess, fetcher: SafePageFetcher, **options: Any) -> ChromiumRenderer:
+    return ChromiumRenderer(process, fetcher, **{"timeout_seconds": 20.0, **options})
+
+
+async def shell(fetcher: SafePageFetcher, url: str) -> FetchedPage:
+    return await fetcher.fetch(url)
+
+
+async def test_a_script_shell_renders_to_the_text_its_script_writes(
+    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+) -> None:
+    fetcher = SafePageFetcher(client, allow_private_networks=True)
+    page = await shell(fetcher, pages.url("/app"))
+    assert SCRIPT_ONLY_TEXT.encode() not in page.body
+
+    rendered = await renderer(process, fetcher).render(page)
+
+    assert SCRIPT_ONLY_TEXT in rendered.body.decode()
+    assert (rendered.content_type, rendered.url) == ("text/html", pages.url("/app"))
+    # The document came from the fetch already made; the script and its data through the fetcher.
+    assert (pages.hits["/app"], pages.hits["/app.js"], pages.hits["/data.json"]) == (1, 1, 1)
+
+
+async def test_every_browser_request_passes_the_address_guard(
+    pages: PageServer, process: ChromiumProcess, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="adapters.browser.request_gate")
+    private = f"http://127.0.0.1:{pages.port}"
+    extra = (
+        f"<script src='{private}/secret.js'></script><img src='{private}/pixel.png'>"
+        f"<iframe src='http://localhost:{pages.port}/frame'></iframe>"
+        f"<script>new WebSocket('ws://127.0.0.1:{pages.port}/socket');"
+        f"fetch('{private}/private.json').catch(function () {{}});</script>"
+    )
+    pages.add("/leaky", Page(shell_html(extra).encode()))
+    pages.add("/secret.js", Page(f"document.body.append('{LEAKED_TEXT}')".encode(), content_type="text/javascript"))
+    transport = LoopbackTransport(pages)
+    async with httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False) as looped:
+        # The default settings: private networks refused.
+        fetcher = SafePageFetcher(looped, resolver=PublicResolver())
+        page = await shell(fetcher, f"http://{PUBLIC_HOST}:{pages.port}/leaky")
+
+        rendered = (await renderer(process, fetcher).render(page)).body.decode()
+
+    assert SCRIPT_ONLY_TEXT in rendered  # the public page's own script and data were let through
+    assert LEAKED_TEXT not in rendered
+    for refused in ("/secret.js", "/pixel.png", "/frame", "/socket", "/private.json"):
+        assert pages.hits[refused] == 0, refused  # neither the fetcher nor Chromium itself went there
+    assert PUBLIC_STAND_IN in transport.hosts and "127.0.0.1" not in transport.hosts
+    # The guard itself refused them, each for its own reason (not just the browser's lockdown).
+    blocked = "\n".join(record.getMessage() for record in caplog.records)
+    assert f"{private}/secret.js: refused: 127.0.0.1 is a loopback address" in blocked
+    assert f"{private}/private.json: refused: 127.0.0.1 is a loopback address" in blocked
+    assert f"http://localhost:{pages.port}/frame: could not resolve host 'localhost'" in blocked
+    assert f"ws://127.0.0.1:{pages.port}/socket: WebSockets are not opened" in blocked
+
+
+async def test_a_page_that_does_not_finish_in_time_is_given_up_and_the_next_one_renders(
+    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+) -> None:
+    pages.add("/stuck", Page(shell_html("<script src='/forever.js'></script>").encode()))
+    pages.add("/forever.js", Page(b"// " + b"x" * 10_000, content_type="text/javascript", fault="trickle"))
+    fetcher = SafePageFetcher(client, allow_private_networks=True, timeout_seconds=60)
+    browser = renderer(process, fetcher, timeout_seconds=2.0, pages=1)
+
+    with pytest.raises(PageUnavailable, match=r"the browser did not finish within 2 s"):
+        await browser.render(await shell(fetcher, pages.url("/stuck")))
+
+    # The slot and the browser are free again: the one-page renderer serves the next page.
+    rendered = await renderer(process, fetcher).render(await shell(fetcher, pages.url("/app")))
+    assert SCRIPT_ONLY_TEXT in rendered.body.decode()
+
+
+async def test_a_killed_browser_is_started_again_for_the_next_page(
+    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+) -> None:
+    fetcher = SafePageFetcher(client, allow_private_networks=True)
+    browser = renderer(process, fetcher)
+    page = await shell(fetcher, pages.url("/app"))
+    assert SCRIPT_ONLY_TEXT in (await browser.render(page)).body.decode()
+    (pid,) = browser_pids(os.getpid())
+
+    running = await process.browser()
+    gone = anyio.Event()
+    running.on("disconnected", lambda _: gone.set())
+
+    os.kill(pid, signal.SIGKILL)
+    with anyio.fail_after(30):  # a safety net only: Playwright notices a dead browser at once
+        await gone.wait()
+    rendered = await browser.render(page)
+
+    assert SCRIPT_ONLY_TEXT in rendered.body.decode()
+    assert process.launches == 2
+    assert pid not in browser_pids(os.getpid())
+
+
+async def test_a_missing_browser_is_a_plain_reason(pages: PageServer, client: httpx.AsyncClient) -> None:
+    fetcher = SafePageFetcher(client, allow_private_networks=True)
+    missing = ChromiumProcess("/nonexistent/chromium")
+    with pytest.raises(PageUnavailable, match=r"no browser at /nonexistent/chromium \(install Debian's chromium"):
+        await renderer(missing, fetcher).render(await shell(fetcher, pages.url("/app")))
+    await missing.aclose()
