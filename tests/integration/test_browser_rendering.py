@@ -170,3 +170,16 @@ async def test_a_missing_browser_is_a_plain_reason(pages: PageServer, client: ht
     with pytest.raises(PageUnavailable, match=r"no browser at /nonexistent/chromium \(install Debian's chromium"):
         await renderer(missing, fetcher).render(await shell(fetcher, pages.url("/app")))
     await missing.aclose()
+
+
+async def test_an_apps_cross_origin_api_fetch_is_answered(
+    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+) -> None:
+    script = (
+        f"fetch('http://localhost:{pages.port}/data.json').then(function (r) {{ return r.json(); }})"
+        ".then(function (d) { document.body.append('CROSS-ORIGIN: ' + d.title); });"
+    )
+    pages.add("/cross", Page(shell_html(f"<script>{script}</script>").encode()))
+    fetcher = SafePageFetcher(client, allow_private_networks=True)
+    rendered = await renderer(process, fetcher).render(await shell(fetcher, pages.url("/cross")))
+    assert "CROSS-ORIGIN: Relay field notes" in rendered.body.decode()
