@@ -86,10 +86,10 @@ class RequestGate:
                 # base of its relative links) is the final one. The next request is served from here.
                 self._ready[ready.url] = ready
                 return await route.fulfill(status=302, headers={"Location": ready.url})
-            self._bytes += len(ready.body)
-            if self._bytes > self._max_total_bytes:
+            if self._bytes + len(ready.body) > self._max_total_bytes:
                 limit = megabytes(self._max_total_bytes)
-                return await self._refuse(route, url, f"the page's requests passed the {limit} limit")
+                return await self._refuse(route, url, f"it would take the page's requests past the {limit} limit")
+            self._bytes += len(ready.body)
         content_type = ready.content_type + (f"; charset={ready.charset}" if ready.charset else "")
         await route.fulfill(status=ready.status, headers={"Content-Type": content_type}, body=ready.body)
 

@@ -183,3 +183,23 @@ async def test_an_apps_cross_origin_api_fetch_is_answered(
     fetcher = SafePageFetcher(client, allow_private_networks=True)
     rendered = await renderer(process, fetcher).render(await shell(fetcher, pages.url("/cross")))
     assert "CROSS-ORIGIN: Relay field notes" in rendered.body.decode()
+
+
+async def test_a_response_that_would_pass_the_pages_byte_budget_is_refused_and_the_rest_still_load(
+    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="adapters.browser.request_gate")
+    pages.add("/heavy", Page(shell_html("<script src='/big.js'></script>").encode()))
+    pages.add(
+        "/big.js", Page(b"document.body.append('BIG-SCRIPT-RAN');//" + b"x" * 150_000, content_type="text/javascript")
+    )
+    fetcher = SafePageFetcher(client, allow_private_networks=True)
+
+    rendered = await renderer(process, fetcher, max_total_bytes=100_000).render(
+        await shell(fetcher, pages.url("/heavy"))
+    )
+
+    body = rendered.body.decode()
+    assert SCRIPT_ONLY_TEXT in body and "BIG-SCRIPT-RAN" not in body
+    blocked = "\n".join(record.getMessage() for record in caplog.records)
+    assert f"{pages.url('/big.js')}: it would take the page's requests past the 0.1 MB limit" in blocked

@@ -6,6 +6,7 @@ is not installed); the default (off) says in plain words that the page needs Jav
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +15,7 @@ from mcp import Client
 
 from entrypoints.mcp_server import build_server
 from tests.support.page_server import PageServer
-from tests.support.script_pages import CHROMIUM, SCRIPT_ONLY_TEXT, add_script_app, chromium_missing
+from tests.support.script_pages import CHROMIUM, SCRIPT_ONLY_TEXT, add_script_app, browser_pids, chromium_missing
 from tests.support.servers import container_with
 
 pytestmark = pytest.mark.anyio
@@ -43,6 +44,7 @@ async def test_web_fetch_renders_a_script_shell_when_the_browser_is_on(pages: Pa
     assert data is not None and SCRIPT_ONLY_TEXT in data["content"]
     assert "# Relay field notes" in data["content"]
     assert (pages.hits["/app"], pages.hits["/app.js"], pages.hits["/data.json"]) == (1, 1, 1)
+    assert browser_pids(os.getpid()) == []  # the browser was closed with the server
 
 
 async def test_web_fetch_says_a_script_shell_needs_the_browser_when_it_is_off(pages: PageServer) -> None:
