@@ -1,10 +1,12 @@
 """Every request a rendered page makes, answered by the guarded fetcher or refused.
 
 Chromium never fetches anything itself: each request (the document, scripts, styles, images,
-frames, fetch/XHR, redirects) is intercepted and fulfilled with a response our own
-``PageFetcherPort`` fetched, so the SSRF guard vets every host and every address it resolves to
-and the connection goes to the vetted address (no gap for a DNS answer to change in between).
-What the fetcher refuses is aborted. WebSockets are closed unopened; requests other than GET
+frames, fetch/XHR) is intercepted and fulfilled with a response our own ``PageFetcherPort``
+fetched, so the SSRF guard vets every host and every address it resolves to and the connection
+goes to the vetted address (no gap for a DNS answer to change in between). What the fetcher
+refuses is aborted. Redirects are followed by the fetcher, each hop vetted, and only the final
+response is handed over: Playwright does not route the request Chromium makes to follow a
+redirect, so Chromium must never see one. WebSockets are closed unopened; requests other than GET
 are refused (the fetcher only replays GETs). A page's requests share one byte and one count budget.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
 
 from adapters.bounded_body import megabytes
 from domain.errors import PageUnavailable
@@ -35,12 +38,11 @@ class RequestGate:
         self._fetcher = fetcher
         self._max_total_bytes = max_total_bytes
         self._max_requests = max_requests
-        # Responses already fetched, by URL: the page itself, and redirect targets Chromium will ask for next.
-        self._ready: dict[str, FetchedPage] = {document.url: document}
+        # The page itself, already fetched: its first load is answered with these bytes.
+        self._ready: dict[str, FetchedPage] = {_key(document.url): document}
         self._bytes = len(document.body)
         self._requests = 0
         self._running: set[asyncio.Task[object]] = set()
-        self.refused: list[tuple[str, str]] = []  # (URL, reason), for logs and tests
 
     async def handle(self, route: Route) -> None:
         task = asyncio.current_task()
@@ -57,9 +59,7 @@ class RequestGate:
                 self._running.discard(task)
 
     async def refuse_socket(self, socket: WebSocketRoute) -> None:
-        reason = "WebSockets are not opened"
-        self.refused.append((socket.url, reason))
-        logger.info("blocked a browser request to %s: %s", without_userinfo(socket.url), reason)
+        logger.info("blocked a browser request to %s: WebSockets are not opened", without_userinfo(socket.url))
         await socket.close(code=1008, reason="blocked")
 
     def cancel_pending(self) -> None:
@@ -72,7 +72,7 @@ class RequestGate:
         url = request.url
         if request.method not in ("GET", "HEAD"):
             return await self._refuse(route, url, f"{request.method} requests are not sent")
-        ready = self._ready.pop(url, None)
+        ready = self._ready.pop(_key(url), None)
         if ready is None:
             self._requests += 1
             if self._requests > self._max_requests:
@@ -81,19 +81,21 @@ class RequestGate:
                 ready = await self._fetcher.fetch(url)
             except PageUnavailable as refused:
                 return await self._refuse(route, url, refused.reason)
-            if ready.url != url and request.is_navigation_request():
-                # A document that redirected: let Chromium follow it, so the page's address (and the
-                # base of its relative links) is the final one. The next request is served from here.
-                self._ready[ready.url] = ready
-                return await route.fulfill(status=302, headers={"Location": ready.url})
             if self._bytes + len(ready.body) > self._max_total_bytes:
                 limit = megabytes(self._max_total_bytes)
                 return await self._refuse(route, url, f"it would take the page's requests past the {limit} limit")
+            # The fetcher followed any redirect, each hop vetted; Chromium is never handed a 3xx,
+            # because the request it would make to follow one is not passed to route handlers.
             self._bytes += len(ready.body)
         content_type = ready.content_type + (f"; charset={ready.charset}" if ready.charset else "")
         await route.fulfill(status=ready.status, headers={"Content-Type": content_type}, body=ready.body)
 
     async def _refuse(self, route: Route, url: str, reason: str) -> None:
-        self.refused.append((url, reason))
         logger.info("blocked a browser request to %s: %s", without_userinfo(url), reason)
         await route.abort("blockedbyclient")
+
+
+def _key(url: str) -> str:
+    """A URL as Chromium will ask for it: no fragment, and "/" for an empty path."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", parts.query, ""))

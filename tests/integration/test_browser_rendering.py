@@ -203,3 +203,34 @@ async def test_a_response_that_would_pass_the_pages_byte_budget_is_refused_and_t
     assert SCRIPT_ONLY_TEXT in body and "BIG-SCRIPT-RAN" not in body
     blocked = "\n".join(record.getMessage() for record in caplog.records)
     assert f"{pages.url('/big.js')}: it would take the page's requests past the 0.1 MB limit" in blocked
+
+
+async def test_a_redirected_frame_is_followed_by_the_fetcher_never_by_the_browser(
+    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    pages.add("/framed", Page(shell_html("<iframe src='/old/hop'></iframe>").encode()))
+    pages.add("/old/hop", Page(status=302, location="/new/landing"))
+    pages.add("/new/landing", Page(b"<p>Landed after a redirect.</p><img src='pixel.gif'>"))
+    fetcher = SafePageFetcher(client, allow_private_networks=True)
+
+    rendered = await renderer(process, fetcher).render(await shell(fetcher, pages.url("/framed")))
+
+    assert SCRIPT_ONLY_TEXT in rendered.body.decode()
+    # Each hop fetched once, by the fetcher (which vets each); the frame got the final page at the
+    # address it asked for, so its relative links resolve there (a known limit, docs/browser.md).
+    assert (pages.hits["/old/hop"], pages.hits["/new/landing"]) == (1, 1)
+    assert (pages.hits["/old/pixel.gif"], pages.hits["/new/pixel.gif"]) == (1, 0)
+
+
+async def test_without_the_gate_the_browser_itself_reaches_nothing(pages: PageServer, process: ChromiumProcess) -> None:
+    from playwright.async_api import Error
+
+    context = await (await process.browser()).new_context()
+    try:
+        tab = await context.new_page()
+        for url in (pages.url("/app"), f"http://localhost:{pages.port}/app"):
+            with pytest.raises(Error, match="net::ERR_"):
+                await tab.goto(url)
+    finally:
+        await context.close()
+    assert pages.total_hits == 0  # the lockdown flags alone kept it off the network
