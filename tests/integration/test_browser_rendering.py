@@ -234,3 +234,30 @@ async def test_without_the_gate_the_browser_itself_reaches_nothing(pages: PageSe
     finally:
         await context.close()
     assert pages.total_hits == 0  # the lockdown flags alone kept it off the network
+
+
+async def test_renders_past_the_page_limit_wait_for_a_slot(
+    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+) -> None:
+    pages.add("/stuck", Page(shell_html("<script src='/forever.js'></script>").encode()))
+    pages.add("/forever.js", Page(b"// " + b"x" * 10_000, content_type="text/javascript", fault="trickle"))
+    fetcher = SafePageFetcher(client, allow_private_networks=True, timeout_seconds=60)
+    one_at_a_time = renderer(process, fetcher, timeout_seconds=3.0, pages=1)
+    stuck, app = await shell(fetcher, pages.url("/stuck")), await shell(fetcher, pages.url("/app"))
+    await process.browser()  # started beforehand: a render's deadline counts the browser's start too
+    finished: list[str] = []
+
+    async def render(name: str, page: FetchedPage) -> None:
+        try:
+            await one_at_a_time.render(page)
+            finished.append(f"{name} rendered")
+        except PageUnavailable:
+            finished.append(f"{name} gave up")
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(render, "stuck", stuck)
+        await anyio.wait_all_tasks_blocked()  # the stuck page holds the only slot
+        group.start_soon(render, "app", app)
+
+    # With a second slot the app would have rendered while the stuck page still hung.
+    assert finished == ["stuck gave up", "app rendered"]

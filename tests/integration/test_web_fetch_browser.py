@@ -14,7 +14,7 @@ import pytest
 from mcp import Client
 
 from entrypoints.mcp_server import build_server
-from tests.support.page_server import PageServer
+from tests.support.page_server import Page, PageServer
 from tests.support.script_pages import CHROMIUM, SCRIPT_ONLY_TEXT, add_script_app, browser_pids, chromium_missing
 from tests.support.servers import container_with
 
@@ -45,6 +45,18 @@ async def test_web_fetch_renders_a_script_shell_when_the_browser_is_on(pages: Pa
     assert "# Relay field notes" in data["content"]
     assert (pages.hits["/app"], pages.hits["/app.js"], pages.hits["/data.json"]) == (1, 1, 1)
     assert browser_pids(os.getpid()) == []  # the browser was closed with the server
+
+
+@pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
+async def test_a_page_with_text_never_starts_the_browser(pages: PageServer) -> None:
+    pages.add(
+        "/notes",
+        Page(b"<html><body><article><p>" + b"Plain server-rendered notes. " * 20 + b"</p></article></body></html>"),
+    )
+    env = {**ALLOW, "SEARCHRELAY_BROWSER": "auto", "SEARCHRELAY_BROWSER_PATH": CHROMIUM}
+    async with Client(build_server(container_with(env))) as client:
+        result = await client.call_tool("web_fetch", {"url": pages.url("/notes")})
+        assert not result.is_error and browser_pids(os.getpid()) == []  # started on first need only
 
 
 async def test_web_fetch_says_a_script_shell_needs_the_browser_when_it_is_off(pages: PageServer) -> None:
