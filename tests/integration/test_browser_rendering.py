@@ -261,3 +261,29 @@ async def test_renders_past_the_page_limit_wait_for_a_slot(
 
     # With a second slot the app would have rendered while the stuck page still hung.
     assert finished == ["stuck gave up", "app rendered"]
+
+
+async def test_a_browser_killed_mid_render_fails_that_page_in_plain_words(
+    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+) -> None:
+    pages.add("/stuck", Page(shell_html("<script src='/forever.js'></script>").encode()))
+    pages.add("/forever.js", Page(b"// " + b"x" * 10_000, content_type="text/javascript", fault="trickle"))
+    fetcher = SafePageFetcher(client, allow_private_networks=True, timeout_seconds=60)
+    browser = renderer(process, fetcher, timeout_seconds=60.0)
+    stuck = await shell(fetcher, pages.url("/stuck"))
+    outcome: list[str] = []
+
+    async def render() -> None:
+        with pytest.raises(PageUnavailable) as stopped:
+            await browser.render(stuck)
+        outcome.append(stopped.value.reason)
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(render)
+        with anyio.fail_after(30):  # a safety net: the render asks for the endless script at once
+            while pages.hits["/forever.js"] == 0:
+                await anyio.sleep(0.05)
+        (pid,) = browser_pids(os.getpid())
+        os.kill(pid, signal.SIGKILL)
+
+    assert outcome == ["the browser stopped (crashed or killed); it starts again for the next page"]
