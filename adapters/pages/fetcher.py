@@ -13,7 +13,8 @@ decoded size (``adapters.bounded_body``), and one deadline bounds the whole fetc
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import anyio
 import httpx
@@ -65,6 +66,20 @@ class _Credentials:
         return {"Authorization": self.header} if _origin(url) == self.origin else {}
 
 
+@dataclass(frozen=True)
+class _Call:
+    """How to ask: a page fetch is a GET that wants 2xx; an API call (``SafePageFetcher.call``) may differ."""
+
+    method: str = "GET"
+    # Sent to the first URL's origin only (an API token must not follow a redirect elsewhere).
+    origin_headers: Mapping[str, str] = field(default_factory=dict)
+    content: bytes | None = None
+    any_status: bool = False  # hand back 4xx/5xx bodies too: an API's error answer explains itself
+
+
+_PAGE = _Call()
+
+
 class SafePageFetcher:
     """Fetches pages safely; implements ``domain.ports.PageFetcherPort``.
 
@@ -104,40 +119,65 @@ class SafePageFetcher:
         }
 
     async def fetch(self, url: str) -> FetchedPage:
+        return await self._guarded(url, _PAGE)
+
+    async def call(
+        self,
+        url: str,
+        *,
+        method: str = "GET",
+        headers: Mapping[str, str] | None = None,
+        content: bytes | None = None,
+    ) -> FetchedPage:
+        """An API call (site resolvers) under the same guards, caps and deadline as a page fetch.
+
+        ``headers`` (an API token, say) are sent to ``url``'s origin only, never to where a
+        redirect leads; a call other than GET is not redirected at all. Any status comes back as
+        a page with that status, so the caller can read the API's own error answer.
+        """
+        call = _Call(method, dict(headers or {}), content, any_status=True)
+        return await self._guarded(url, call)
+
+    async def _guarded(self, url: str, call: _Call) -> FetchedPage:
         target, credentials = _Credentials.take(_parse_url(url))
         original = url  # what errors name, as the caller wrote it (PageUnavailable leaves out credentials)
         try:
             with anyio.fail_after(self._timeout_seconds):
-                return await self._follow_redirects(original, target, credentials)
+                return await self._follow_redirects(original, target, credentials, call)
         except TimeoutError:
             raise PageUnavailable(original, f"timed out after {self._timeout_seconds:g} s") from None
 
     async def _follow_redirects(
-        self, original: str, current: httpx.URL, credentials: _Credentials | None
+        self, original: str, current: httpx.URL, credentials: _Credentials | None, call: _Call
     ) -> FetchedPage:
+        first = _origin(current)
         for hop in range(self._max_redirects + 1):
+            if hop and call.method != "GET":
+                raise PageUnavailable(original, f"the server redirected a {call.method} request")
             addresses = await self._vetter.addresses(original, current, via_redirect=hop > 0)
             extra = credentials.headers_for(current) if credentials is not None else {}
-            outcome = await self._request_any(original, current, addresses, extra)
+            if _origin(current) == first:
+                extra = {**extra, **call.origin_headers}
+            outcome = await self._request_any(original, current, addresses, extra, call)
             if isinstance(outcome, FetchedPage):
                 return outcome
             current = outcome
         raise PageUnavailable(original, f"too many redirects (more than {self._max_redirects})")
 
     async def _request_any(
-        self, original: str, url: httpx.URL, addresses: list[IPAddress], extra: dict[str, str]
+        self, original: str, url: httpx.URL, addresses: list[IPAddress], extra: dict[str, str], call: _Call
     ) -> FetchedPage | httpx.URL:
         """Each vetted address in turn until one answers."""
         reason = "could not connect"
         for address in addresses:
             try:
-                return await self._request(original, url, address, extra)
+                return await self._request(original, url, address, extra, call)
             except _NotConnected as failed:
                 reason = failed.reason
         raise PageUnavailable(original, reason)
 
     async def _request(
-        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str]
+        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str], call: _Call
     ) -> FetchedPage | httpx.URL:
         """GET ``url`` from ``address``: the page, or the next URL when the server redirects."""
         pinned = url.copy_with(host=str(address))
@@ -148,16 +188,17 @@ class SafePageFetcher:
         extensions = {"sni_hostname": ascii_host(url)} if url.scheme == "https" else {}
         try:
             async with self._client.stream(
-                "GET",
+                call.method,
                 pinned,
                 headers=headers,
+                content=call.content,
                 extensions=extensions,
                 follow_redirects=False,
                 timeout=httpx.Timeout(self._timeout_seconds, connect=min(_CONNECT_SECONDS, self._timeout_seconds)),
             ) as response:
                 if response.status_code in _REDIRECT_STATUSES:
                     return _redirect_target(original, url, response)
-                if not 200 <= response.status_code < 300:
+                if not 200 <= response.status_code < 300 and not call.any_status:
                     raise PageUnavailable(original, f"HTTP {response.status_code}")
                 return await self._read_page(original, url, response)
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
