@@ -54,7 +54,8 @@ async def read_through_site(url: str, resolvers: Sequence[SiteResolverPort], *, 
         if page.markdown.strip():
             return SiteOutcome(page, f"Read through {resolver.site}.")
         reason = "it gave no text"
-    return SiteOutcome(
-        None,
-        f"{resolver.site[:1].upper()}{resolver.site[1:]} could not be used ({reason}): this is the page as fetched.",
-    )
+    return SiteOutcome(None, f"{_capital(resolver.site)} could not be used ({reason}); this is the page as fetched.")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -54,13 +54,14 @@ async def call_json(
         answer = await caller.call(url, method=method, headers=headers, content=content)
     except PageUnavailable as failed:  # UnsafeUrl included: the guard said no
         raise SiteUnavailable(failed.reason) from None
+    ok = 200 <= answer.status < 300
+    if ok and answer.truncated:  # the start of a JSON document is not a JSON document
+        raise SiteUnavailable("its answer was larger than the download cap")
     data = await anyio.to_thread.run_sync(_parsed, answer.body)
-    if not 200 <= answer.status < 300:
+    if not ok:
         raise SiteUnavailable(status_reason(answer.status, data))
     if data is None:
         raise SiteUnavailable("its answer was not valid JSON")
-    if answer.truncated:
-        raise SiteUnavailable("its answer was larger than the download cap")
     return data
 
 

@@ -16,7 +16,7 @@ import anyio
 import httpx
 
 from adapters.pages.xml_text import XmlUnreadable, parse_xml
-from adapters.sites.api_calls import GuardedCaller, with_query
+from adapters.sites.api_calls import GuardedCaller, status_reason, with_query
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage
 from domain.ports import PageExtractionPort
@@ -82,7 +82,7 @@ class ArxivResolver:
         except PageUnavailable as failed:
             raise SiteUnavailable(failed.reason) from None
         if not 200 <= feed.status < 300:
-            raise SiteUnavailable(f"HTTP {feed.status}")
+            raise SiteUnavailable(status_reason(feed.status, None))
         paper = await anyio.to_thread.run_sync(parse_paper, feed.body)
         body, source, truncated = await self._paper_text(paper_id)
         markdown = paper_markdown(paper_id, paper, body, source)

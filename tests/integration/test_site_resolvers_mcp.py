@@ -1,0 +1,99 @@
+"""Site resolvers through the MCP tools: the real container, resolvers and page fetcher; only DNS
+(a table) and the wire (a router behind httpx.MockTransport) are fake."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+from dependency_injector import providers
+from mcp import Client
+from mcp.types import CallToolResult
+
+from domain.models import ProviderAnswer, WebSearchResult
+from entrypoints.container import Container
+from entrypoints.mcp_server import build_server
+from tests.support.fake_ports import FakeSearch
+from tests.support.servers import SERPER_KEY, container_with
+from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+API = "api.stackexchange.com"
+QUESTION = "https://stackoverflow.com/questions/4242/how-do-i-read-a-file-lazily"
+PAGE_HTML = (
+    b"<html><body><nav>SITE-NAV</nav><main><h1>How do I read a file lazily?</h1>"
+    b"<p>GENERIC-PAGE-TEXT: the question as the page shows it, without votes or the accepted answer marked,"
+    b" long enough to be the main content of this page for the extractor to keep it.</p></main></body></html>"
+)
+FENCED = re.compile(r"<<<UNTRUSTED_([0-9a-f]{16}) web_fetch>>>\n(.*)\n<<<END_UNTRUSTED_\1>>>", re.DOTALL)
+
+
+def stack_overflow(api_answers: bool = True) -> SiteRouter:
+    router = SiteRouter().add(
+        "stackoverflow.com",
+        "/questions/4242/how-do-i-read-a-file-lazily",
+        httpx.Response(200, content=PAGE_HTML, headers={"content-type": "text/html"}),
+    )
+    if api_answers:
+        router.add(API, "/2.3/questions/4242", json_answer(fixture("se_question")))
+        router.add(API, "/2.3/questions/4242/answers", json_answer(fixture("se_answers")))
+        router.add(API, "/2.3/posts/4242;4301;4300;4302;4303/comments", json_answer(fixture("se_comments")))
+    else:
+        router.add(API, "/2.3/questions/4242", json_answer(fixture("se_throttled"), status=400))
+    return router
+
+
+def container_for(router: SiteRouter, env: dict[str, Any] | None = None, **fakes: FakeSearch) -> Container:
+    container = container_with({"SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 3, **(env or {})}, **fakes)
+    container.page_fetcher.override(providers.Object(routed_fetcher(router)))
+    return container
+
+
+async def fetch(container: Container, url: str) -> str:
+    async with Client(build_server(container)) as client:
+        result: CallToolResult = await client.call_tool("web_fetch", {"url": url})
+    assert not result.is_error
+    return "\n".join(getattr(c, "text", "") for c in result.content)
+
+
+async def test_web_fetch_reads_a_question_through_the_api_inside_the_fence_with_a_note() -> None:
+    router = stack_overflow()
+    text = await fetch(container_for(router), QUESTION)
+    fenced = FENCED.search(text)
+    assert fenced is not None
+    assert "## Accepted answer · score 9" in fenced.group(2)
+    assert "Possible duplicate of another question." in fenced.group(2)
+    assert "[Read through the Stack Exchange API.]" in text.split(fenced.group(0))[1]
+    assert "stackoverflow.com" not in {s.host for s in router.seen}  # the page itself was never fetched
+
+
+async def test_web_fetch_falls_back_to_the_page_when_the_api_refuses_and_says_why() -> None:
+    router = stack_overflow(api_answers=False)
+    text = await fetch(container_for(router), QUESTION)
+    assert "GENERIC-PAGE-TEXT" in text and "SITE-NAV" not in text
+    assert (
+        "[The Stack Exchange API could not be used (HTTP 400, the request was refused: too many requests from this IP,"
+        " more requests available in 82216 seconds); this is the page as fetched.]"
+    ) in text
+
+
+async def test_site_resolvers_can_be_turned_off() -> None:
+    router = stack_overflow()
+    text = await fetch(container_for(router, {"SEARCHRELAY_SITE_RESOLVERS": "off"}), QUESTION)
+    assert "GENERIC-PAGE-TEXT" in text and "Stack Exchange API" not in text
+    assert {s.host for s in router.seen} == {"stackoverflow.com"}
+
+
+async def test_web_search_full_pages_carry_the_resolved_page_and_its_note() -> None:
+    hit = WebSearchResult(title="Lazy file reading", link=QUESTION, snippet="read a file lazily")
+    serper = FakeSearch("serper", ProviderAnswer(results=[hit]))
+    container = container_for(stack_overflow(), {"SERPER_API_KEY": SERPER_KEY}, serper=serper)
+    async with Client(build_server(container)) as client:
+        result = await client.call_tool("web_search", {"query": "lazy", "num_results": 1, "return_full_pages": True})
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    assert "## Accepted answer · score 9" in text
+    assert "[Read through the Stack Exchange API.]" in text
+    (structured,) = (result.structured_content or {})["results"]
+    assert structured["page_note"] == "Read through the Stack Exchange API."
