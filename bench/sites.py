@@ -133,13 +133,15 @@ async def _resolved(site: Site) -> str:
 
 
 def _timed(runs: int, read: Callable[[], str]) -> tuple[str, float]:
-    text = read()  # warm: imports and caches are not what is measured
-    times = []
+    read()  # warm: imports and caches are not what is measured
+    times, texts = [], []
     for _ in range(runs):
         started = time.perf_counter()
-        read()
+        texts.append(read())
         times.append((time.perf_counter() - started) * 1000)
-    return text, statistics.median(times)
+    # Generic extraction stops adding candidates past a time budget, so a slow (cold, loaded) read
+    # can keep less: the facts are those of the text most reads gave.
+    return max(set(texts), key=texts.count), statistics.median(times)
 
 
 def _mark(held: bool) -> str:

@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,15 +47,17 @@ def in_order(*snippets: str) -> Callable[[str], bool]:
     return holds
 
 
-def each_near(pairs: list[tuple[str, str]]) -> Callable[[str], bool]:
-    """Every (label, text): ``label`` appears at most NEAR characters before ``text`` starts."""
+def each_near(pairs: list[tuple[str | tuple[str, ...], str]]) -> Callable[[str], bool]:
+    """Every (label, text): ``label`` (or one of its spellings) appears at most NEAR characters before ``text``."""
 
     def holds(text: str) -> bool:
         flat = plain(text)
         for label, body in pairs:
             at = flat.find(plain(body))
-            if at < 0 or not re.search(
-                rf"(?<![\w.-]){re.escape(plain(label))}(?![\w]|\.\d)", flat[max(0, at - NEAR) : at]
+            spellings = (label,) if isinstance(label, str) else label
+            window = flat[max(0, at - NEAR) : at]
+            if at < 0 or not any(
+                re.search(rf"(?<![\w.-]){re.escape(plain(s))}(?![\w]|\.\d)", window) for s in spellings
             ):
                 return False
         return True
@@ -117,8 +120,10 @@ def github_facts() -> list[Fact]:
     ]
 
 
-def _day(iso: str) -> str:
-    return iso[:10]
+def _day(iso: str) -> tuple[str, ...]:
+    """A day as the API writes it and as the page shows it: ("2024-02-27", "Feb 27, 2024")."""
+    day = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    return day.strftime("%Y-%m-%d"), f"{day:%b} {day.day}, {day.year}"
 
 
 def wikipedia_facts() -> list[Fact]:
