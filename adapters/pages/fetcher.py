@@ -12,9 +12,7 @@ decoded size (``adapters.bounded_body``), and one deadline bounds the whole fetc
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 import anyio
 import httpx
@@ -22,9 +20,10 @@ import httpx
 from adapters.bounded_body import BodyRefused, BodyTooLarge, megabytes, read_body
 from adapters.content_encoding import ACCEPT_ENCODING
 from adapters.pages.address_guard import IPAddress
+from adapters.pages.fetch_scope import PAGE, Call, Credentials, origin
 from adapters.pages.resolver import Resolver, SystemResolver
 from adapters.pages.responses import describe_invalid_url, describe_transport_error, is_text_like, parse_content_type
-from adapters.pages.target_vetting import DEFAULT_PORTS, TargetVetter, ascii_host
+from adapters.pages.target_vetting import TargetVetter, ascii_host
 from domain.errors import PageUnavailable
 from domain.pages import FetchedPage
 
@@ -46,38 +45,6 @@ class _NotConnected(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-@dataclass(frozen=True)
-class _Credentials:
-    """``user:pass@`` from the caller's URL, for the origin it was written for and no other."""
-
-    origin: tuple[str, str, int]
-    header: str
-
-    @classmethod
-    def take(cls, url: httpx.URL) -> tuple[httpx.URL, _Credentials | None]:
-        if not url.userinfo:
-            return url, None
-        token = base64.b64encode(f"{url.username}:{url.password}".encode()).decode("ascii")
-        return url.copy_with(userinfo=b""), cls(_origin(url), f"Basic {token}")
-
-    def headers_for(self, url: httpx.URL) -> dict[str, str]:
-        return {"Authorization": self.header} if _origin(url) == self.origin else {}
-
-
-@dataclass(frozen=True)
-class _Call:
-    """How to ask: a page fetch is a GET that wants 2xx; an API call (``SafePageFetcher.call``) may differ."""
-
-    method: str = "GET"
-    # Sent to the first URL's origin only (an API token must not follow a redirect elsewhere).
-    origin_headers: Mapping[str, str] = field(default_factory=dict)
-    content: bytes | None = None
-    any_status: bool = False  # hand back 4xx/5xx bodies too: an API's error answer explains itself
-
-
-_PAGE = _Call()
 
 
 class SafePageFetcher:
@@ -119,7 +86,7 @@ class SafePageFetcher:
         }
 
     async def fetch(self, url: str) -> FetchedPage:
-        return await self._guarded(url, _PAGE)
+        return await self._guarded(url, PAGE)
 
     async def call(
         self,
@@ -135,11 +102,11 @@ class SafePageFetcher:
         redirect leads; a call other than GET is not redirected at all. Any status comes back as
         a page with that status, so the caller can read the API's own error answer.
         """
-        call = _Call(method, dict(headers or {}), content, any_status=True)
+        call = Call(method, dict(headers or {}), content, any_status=True)
         return await self._guarded(url, call)
 
-    async def _guarded(self, url: str, call: _Call) -> FetchedPage:
-        target, credentials = _Credentials.take(_parse_url(url))
+    async def _guarded(self, url: str, call: Call) -> FetchedPage:
+        target, credentials = Credentials.take(_parse_url(url))
         original = url  # what errors name, as the caller wrote it (PageUnavailable leaves out credentials)
         try:
             with anyio.fail_after(self._timeout_seconds):
@@ -148,15 +115,15 @@ class SafePageFetcher:
             raise PageUnavailable(original, f"timed out after {self._timeout_seconds:g} s") from None
 
     async def _follow_redirects(
-        self, original: str, current: httpx.URL, credentials: _Credentials | None, call: _Call
+        self, original: str, current: httpx.URL, credentials: Credentials | None, call: Call
     ) -> FetchedPage:
-        first = _origin(current)
+        first = origin(current)
         for hop in range(self._max_redirects + 1):
             if hop and call.method != "GET":
                 raise PageUnavailable(original, f"the server redirected a {call.method} request")
             addresses = await self._vetter.addresses(original, current, via_redirect=hop > 0)
             extra = credentials.headers_for(current) if credentials is not None else {}
-            if _origin(current) == first:
+            if origin(current) == first:
                 extra = {**extra, **call.origin_headers}
             outcome = await self._request_any(original, current, addresses, extra, call)
             if isinstance(outcome, FetchedPage):
@@ -165,7 +132,7 @@ class SafePageFetcher:
         raise PageUnavailable(original, f"too many redirects (more than {self._max_redirects})")
 
     async def _request_any(
-        self, original: str, url: httpx.URL, addresses: list[IPAddress], extra: dict[str, str], call: _Call
+        self, original: str, url: httpx.URL, addresses: list[IPAddress], extra: dict[str, str], call: Call
     ) -> FetchedPage | httpx.URL:
         """Each vetted address in turn until one answers."""
         reason = "could not connect"
@@ -177,7 +144,7 @@ class SafePageFetcher:
         raise PageUnavailable(original, reason)
 
     async def _request(
-        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str], call: _Call
+        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str], call: Call
     ) -> FetchedPage | httpx.URL:
         """GET ``url`` from ``address``: the page, or the next URL when the server redirects."""
         pinned = url.copy_with(host=str(address))
@@ -255,10 +222,6 @@ def _redirect_target(original: str, current: httpx.URL, response: httpx.Response
         raise PageUnavailable(original, "redirect to an invalid URL") from None
     # Credentials a server writes into a redirect are never sent anywhere.
     return target.copy_with(userinfo=b"") if target.userinfo else target
-
-
-def _origin(url: httpx.URL) -> tuple[str, str, int]:
-    return url.scheme, ascii_host(url), url.port or DEFAULT_PORTS.get(url.scheme, 0)
 
 
 def _content_length(response: httpx.Response) -> int | None:
