@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
-import httpx
 
 from adapters.pages.xml_text import XmlUnreadable, parse_xml
 from adapters.sites.api_calls import GuardedCaller, status_reason, with_query
+from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage
 from domain.ports import PageExtractionPort
@@ -32,13 +32,8 @@ _ARXIV = "{http://arxiv.org/schemas/atom}"
 
 def paper_of(url: str) -> str | None:
     """Pure: the arXiv identifier (with its version, if given) of an abs/pdf/html URL, else None."""
-    try:
-        parsed = httpx.URL(url)
-    except httpx.InvalidURL:
-        return None
-    if parsed.scheme not in ("http", "https") or parsed.host.lower() not in _HOSTS:
-        return None
-    match = _PATH.match(parsed.path)
+    parsed = on_hosts(url, _HOSTS.__contains__)
+    match = _PATH.match(parsed.path) if parsed is not None else None
     return match.group(1) if match else None
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import unquote
 
-import httpx
+from adapters.sites.urls import on_hosts
 
 Kind = Literal["issue", "pull", "discussion", "readme", "blob"]
 _HOSTS = frozenset({"github.com", "www.github.com"})
@@ -35,11 +35,8 @@ class GithubTarget:
 
 def github_target(url: str) -> GithubTarget | None:
     """Pure: what ``url`` shows on GitHub (an issue, a pull request, a discussion, a README, a file)."""
-    try:
-        parsed = httpx.URL(url)
-    except httpx.InvalidURL:
-        return None
-    if parsed.scheme not in ("http", "https") or parsed.host.lower() not in _HOSTS:
+    parsed = on_hosts(url, _HOSTS.__contains__)
+    if parsed is None:
         return None
     parts = [unquote(p) for p in parsed.path.split("/") if p]
     if len(parts) < 2 or parts[0].lower() in _RESERVED or not all(_NAME.match(p) for p in parts[:2]):

@@ -11,12 +11,12 @@ import re
 from typing import Any
 
 import anyio
-import httpx
 from pydantic import SecretStr
 
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
 from adapters.sites.fields import byline, day_from_unix, number, obj, objs, text, unescaped
 from adapters.sites.fragments import fragment_markdown, inline_markdown
+from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage
 
@@ -31,15 +31,9 @@ COMMENTS_PER_POST = 5
 
 def question_of(url: str) -> tuple[str, int] | None:
     """Pure: (site domain, question id) for a question URL on a StackExchange site, else None."""
-    try:
-        parsed = httpx.URL(url)
-    except httpx.InvalidURL:
-        return None
-    host = parsed.host.lower().removeprefix("www.")
-    if parsed.scheme not in ("http", "https") or not _is_network_site(host):
-        return None
-    match = _QUESTION_PATH.match(parsed.path)
-    return (host, int(match.group(1))) if match else None
+    parsed = on_hosts(url, lambda host: _is_network_site(host.removeprefix("www.")))
+    match = _QUESTION_PATH.match(parsed.path) if parsed is not None else None
+    return (parsed.host.lower().removeprefix("www."), int(match.group(1))) if parsed and match else None
 
 
 def _is_network_site(host: str) -> bool:

@@ -12,10 +12,10 @@ import re
 from urllib.parse import unquote
 
 import anyio
-import httpx
 
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
 from adapters.sites.fields import obj, objs, text
+from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage
 
@@ -27,13 +27,10 @@ _HEADING = re.compile(r"^(={2,6})\s*(.*?)\s*\1\s*$")
 
 def article_of(url: str) -> tuple[str, str] | None:
     """Pure: (language, title) for a Wikipedia article URL (desktop or mobile), else None."""
-    try:
-        parsed = httpx.URL(url)
-    except httpx.InvalidURL:
+    parsed = on_hosts(url, lambda host: host.endswith(".wikipedia.org"))
+    if parsed is None:
         return None
     labels = parsed.host.lower().split(".")
-    if parsed.scheme not in ("http", "https") or labels[-2:] != ["wikipedia", "org"]:
-        return None
     if len(labels) not in (3, 4) or (len(labels) == 4 and labels[1] != "m") or not _LANGUAGE.match(labels[0]):
         return None
     if parsed.path.startswith("/wiki/"):

@@ -1,51 +1,13 @@
-"""The site resolvers' settings: checked at start like the others, secrets masked, resolvers built from them."""
+"""The site resolvers' settings (their start-up errors are in test_configuration's table): choice, secrets, building."""
 
 from __future__ import annotations
 
 import pytest
-from pydantic import ValidationError
 
 from adapters.sites.api_calls import GuardedCaller
-from entrypoints.configuration import settings_problems
 from entrypoints.settings import Settings
 from entrypoints.site_resolvers import site_resolvers
 from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetcher
-
-
-def problems(values: dict[str, object]) -> list[str]:
-    with pytest.raises(ValidationError) as caught:
-        Settings.from_values(values)
-    return settings_problems(caught.value)
-
-
-@pytest.mark.parametrize(
-    ("values", "lines"),
-    [
-        (
-            {"SEARCHRELAY_SITE_RESOLVERS": "github,reddit"},
-            ["SEARCHRELAY_SITE_RESOLVERS must be all, off, or a comma-separated choice among "
-             "stackexchange, github, wikipedia, arxiv."],
-        ),
-        (
-            {"SEARCHRELAY_STACKEXCHANGE_API_URL": "api.stackexchange.com/2.3"},
-            ["SEARCHRELAY_STACKEXCHANGE_API_URL must be an http:// or https:// URL, "
-             "e.g. https://api.stackexchange.com/2.3."],
-        ),
-        (
-            {"SEARCHRELAY_WIKIPEDIA_API_URL": "ftp://{lang}.wikipedia.org/w/api.php"},
-            ["SEARCHRELAY_WIKIPEDIA_API_URL must be an http:// or https:// URL, "
-             "e.g. https://{lang}.wikipedia.org/w/api.php."],
-        ),
-        (
-            {"SEARCHRELAY_ARXIV_URL": "https://arxiv.org:port"},
-            ["SEARCHRELAY_ARXIV_URL must be an http:// or https:// URL, e.g. https://arxiv.org."],
-        ),
-    ],
-)  # fmt: skip
-def test_a_wrong_site_setting_is_one_line_naming_the_variable_and_the_form(
-    values: dict[str, object], lines: list[str]
-) -> None:
-    assert problems(values) == lines
 
 
 @pytest.mark.parametrize(
