@@ -54,6 +54,7 @@ async def read_through_site(url: str, resolvers: Sequence[SiteResolverPort], *, 
         if page.markdown.strip():
             return SiteOutcome(page, f"Read through {resolver.site}.")
         reason = "it gave no text"
+    logger.info("%s not used for %s: %s", resolver.site, without_userinfo(url), reason)
     return SiteOutcome(None, f"{_capital(resolver.site)} could not be used ({reason}); this is the page as fetched.")
 
 

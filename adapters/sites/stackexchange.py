@@ -8,6 +8,7 @@ the API as its domain name, which API 2.3 accepts for its ``site`` parameter.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
@@ -24,16 +25,27 @@ DEFAULT_API_URL = "https://api.stackexchange.com/2.3"
 _DOMAINS = frozenset(
     {"stackoverflow.com", "superuser.com", "serverfault.com", "askubuntu.com", "mathoverflow.net", "stackapps.com"}
 )
-_QUESTION_PATH = re.compile(r"^/(?:questions|q)/(\d{1,12})(?:/|$)")
+# /questions/ID[/slug[/ANSWER]], /q/ID[/user], /a/ANSWER[/user]
+_QUESTION_PATH = re.compile(r"^/(?:questions/(\d{1,12})(?:/[^/]*/(\d{1,12}))?|q/(\d{1,12})|a/(\d{1,12}))(?:/|$)")
 MAX_ANSWERS = 10
 COMMENTS_PER_POST = 5
 
 
-def question_of(url: str) -> tuple[str, int] | None:
-    """Pure: (site domain, question id) for a question URL on a StackExchange site, else None."""
+@dataclass(frozen=True)
+class PostLink:
+    domain: str  # the site, as the API's ``site`` parameter takes it
+    question_id: int | None  # None for an answer's share link (/a/ID): the API says which question
+    answer_id: int | None = None  # the answer the link points at, if any
+
+
+def post_of(url: str) -> PostLink | None:
+    """Pure: the question (and answer) a StackExchange URL links to, or None for any other page."""
     parsed = on_hosts(url, lambda host: _is_network_site(host.removeprefix("www.")))
     match = _QUESTION_PATH.match(parsed.path) if parsed is not None else None
-    return (parsed.host.lower().removeprefix("www."), int(match.group(1))) if parsed and match else None
+    if parsed is None or match is None:
+        return None
+    question, answer, short, share = (int(g) if g else None for g in match.groups())
+    return PostLink(parsed.host.lower().removeprefix("www."), question or short, answer or share)
 
 
 def _is_network_site(host: str) -> bool:
@@ -53,30 +65,46 @@ class StackExchangeResolver:
         self._base_url = base_url.rstrip("/")
 
     def handles(self, url: str) -> bool:
-        return question_of(url) is not None
+        return post_of(url) is not None
 
     async def read(self, url: str) -> ResolvedPage:
-        target = question_of(url)
-        if target is None:
-            raise SiteUnavailable("not a question URL")
-        domain, question_id = target
+        link = post_of(url)
+        if link is None:
+            raise SiteUnavailable("not a question or answer URL")
+        domain = link.domain
+        linked = await self._answer(link.answer_id, domain)
+        question_id = link.question_id or (number(linked.get("question_id")) if linked else None)
+        if question_id is None:
+            raise SiteUnavailable("no such answer (deleted, or on another site)")
         questions = await self._get(f"/questions/{question_id}", domain, {})
         if not questions:
             raise SiteUnavailable("no such question (deleted, or on another site)")
         question = questions[0]
-        answers = await self._get(
+        top = await self._get(
             f"/questions/{question_id}/answers", domain, {"sort": "votes", "order": "desc", "pagesize": "30"}
         )
-        answers = ordered_answers(answers)[:MAX_ANSWERS]
+        accepted_id = number(question.get("accepted_answer_id"))
+        if accepted_id is not None and all(number(a.get("answer_id")) != accepted_id for a in top):
+            top.append(await self._answer(accepted_id, domain))  # accepted, yet below the 30 best by votes
+        answers = chosen_answers([a for a in top if a], linked)
         posts = [question_id, *(n for a in answers if (n := number(a.get("answer_id"))) is not None)]
         comments = await self._get(
             f"/posts/{';'.join(map(str, posts))}/comments",
             domain,
             {"sort": "votes", "order": "desc", "pagesize": "100"},
         )
-        markdown = await anyio.to_thread.run_sync(render_question, question, answers, comments, domain)
-        link = text(question.get("link"))
-        return ResolvedPage(url=link if link.startswith("https://") else url, markdown=markdown, source=self.site)
+        linked_id = number(linked.get("answer_id")) if linked else None
+        markdown = await anyio.to_thread.run_sync(render_question, question, answers, comments, domain, linked_id)
+        canonical = text(question.get("link"))
+        page_url = canonical if canonical.startswith("https://") and linked_id is None else url
+        return ResolvedPage(url=page_url, markdown=markdown, source=self.site)
+
+    async def _answer(self, answer_id: int | None, domain: str) -> dict[str, Any]:
+        """One answer by id ({} for None or a deleted one)."""
+        if answer_id is None:
+            return {}
+        found = await self._get(f"/answers/{answer_id}", domain, {})
+        return found[0] if found else {}
 
     async def _get(self, path: str, domain: str, params: dict[str, str]) -> list[dict[str, Any]]:
         query = {"site": domain, "filter": "withbody", **params}
@@ -100,8 +128,23 @@ def ordered_answers(answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
     )
 
 
+def chosen_answers(answers: list[dict[str, Any]], linked: dict[str, Any]) -> list[dict[str, Any]]:
+    """The first MAX_ANSWERS in order (accepted, then by score), and the linked answer wherever it ranks."""
+    linked_id = number(linked.get("answer_id"))
+    seen = {number(a.get("answer_id")) for a in answers}
+    ordered = ordered_answers(answers + ([linked] if linked and linked_id not in seen else []))
+    chosen = ordered[:MAX_ANSWERS]
+    if linked_id is not None and all(number(a.get("answer_id")) != linked_id for a in chosen):
+        chosen.append(next(a for a in ordered if number(a.get("answer_id")) == linked_id))
+    return chosen
+
+
 def render_question(
-    question: dict[str, Any], answers: list[dict[str, Any]], comments: list[dict[str, Any]], domain: str
+    question: dict[str, Any],
+    answers: list[dict[str, Any]],
+    comments: list[dict[str, Any]],
+    domain: str,
+    linked_id: int | None = None,
 ) -> str:
     title = unescaped(question.get("title")) or "(untitled question)"
     facts = [
@@ -117,6 +160,8 @@ def render_question(
     lines += _comments(comments, number(question.get("question_id")))
     for answer in answers:
         kind = "Accepted answer" if answer.get("is_accepted") is True else "Answer"
+        if linked_id is not None and number(answer.get("answer_id")) == linked_id:
+            kind += " (the one linked)"
         lines += ["", f"## {kind} · score {number(answer.get('score')) or 0} · {_by(answer, 'by')}", ""]
         lines.append(fragment_markdown(text(answer.get("body"))))
         lines += _comments(comments, number(answer.get("answer_id")))

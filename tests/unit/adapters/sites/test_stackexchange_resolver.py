@@ -6,7 +6,7 @@ import httpx
 import pytest
 from pydantic import SecretStr
 
-from adapters.sites.stackexchange import StackExchangeResolver, question_of
+from adapters.sites.stackexchange import PostLink, StackExchangeResolver, post_of
 from domain.errors import SiteUnavailable
 from tests.support.site_apis import SiteRouter, TableResolver, fixture, json_answer, routed_fetcher
 
@@ -27,13 +27,16 @@ def answering_api() -> SiteRouter:
 @pytest.mark.parametrize(
     ("url", "expected"),
     [
-        (QUESTION_URL, ("stackoverflow.com", 4242)),
-        ("https://unix.stackexchange.com/q/12/", ("unix.stackexchange.com", 12)),
-        ("https://www.superuser.com/questions/7", ("superuser.com", 7)),
-        ("http://mathoverflow.net/questions/99/x", ("mathoverflow.net", 99)),
-        ("https://ru.stackoverflow.com/questions/5/y", ("ru.stackoverflow.com", 5)),
-        ("https://askubuntu.com/questions/3", ("askubuntu.com", 3)),
-        ("https://serverfault.com/questions/8/z?noredirect=1", ("serverfault.com", 8)),
+        (QUESTION_URL, PostLink("stackoverflow.com", 4242)),
+        ("https://unix.stackexchange.com/q/12/", PostLink("unix.stackexchange.com", 12)),
+        ("https://unix.stackexchange.com/q/12/991", PostLink("unix.stackexchange.com", 12)),
+        ("https://www.superuser.com/questions/7", PostLink("superuser.com", 7)),
+        ("http://mathoverflow.net/questions/99/x", PostLink("mathoverflow.net", 99)),
+        ("https://ru.stackoverflow.com/questions/5/y", PostLink("ru.stackoverflow.com", 5)),
+        ("https://askubuntu.com/questions/3", PostLink("askubuntu.com", 3)),
+        ("https://serverfault.com/questions/8/z?noredirect=1", PostLink("serverfault.com", 8)),
+        ("https://stackoverflow.com/questions/4242/slug/4301#4301", PostLink("stackoverflow.com", 4242, 4301)),
+        ("https://stackoverflow.com/a/4301/99", PostLink("stackoverflow.com", None, 4301)),
         ("https://stackoverflow.com/users/4242/someone", None),
         ("https://stackoverflow.com/questions/tagged/python", None),
         ("https://stackexchange.com/questions/1", None),
@@ -42,8 +45,8 @@ def answering_api() -> SiteRouter:
         ("ftp://stackoverflow.com/questions/1", None),
     ],
 )
-def test_question_urls_are_recognised_on_every_network_site(url: str, expected: tuple[str, int] | None) -> None:
-    assert question_of(url) == expected
+def test_question_and_answer_urls_are_recognised_on_every_network_site(url: str, expected: PostLink | None) -> None:
+    assert post_of(url) == expected
 
 
 async def test_a_question_reads_with_answers_accepted_first_then_by_score_and_their_top_comments() -> None:
@@ -134,3 +137,25 @@ async def test_an_answer_over_the_byte_cap_is_refused() -> None:
     with pytest.raises(SiteUnavailable) as failed:
         await StackExchangeResolver(routed_fetcher(router, max_body_bytes=10_000)).read(QUESTION_URL)
     assert failed.value.reason == "its answer was larger than the download cap"
+
+
+async def test_an_answer_link_reads_its_question_and_marks_the_answer_it_points_at() -> None:
+    linked = {"items": [a for a in fixture("se_answers")["items"] if a["answer_id"] == 4302]}
+    router = answering_api().add(API, "/2.3/answers/4302", json_answer(linked))
+    page = await StackExchangeResolver(routed_fetcher(router)).read("https://stackoverflow.com/a/4302/77")
+    assert "## Answer (the one linked) · score 12 · by MiddleVoice" in page.markdown
+    assert page.markdown.index("## Accepted answer") < page.markdown.index("(the one linked)")
+    assert page.url == "https://stackoverflow.com/a/4302/77"
+
+
+async def test_an_accepted_answer_below_the_best_voted_is_fetched_and_shown_first() -> None:
+    answers = {"items": [a for a in fixture("se_answers")["items"] if not a["is_accepted"]]}
+    accepted = {"items": [a for a in fixture("se_answers")["items"] if a["is_accepted"]]}
+    router = (
+        answering_api()
+        .add(API, "/2.3/questions/4242/answers", json_answer(answers))
+        .add(API, "/2.3/answers/4301", json_answer(accepted))
+        .add(API, "/2.3/posts/4242;4301;4300;4302;4303/comments", json_answer(fixture("se_comments")))
+    )
+    page = await StackExchangeResolver(routed_fetcher(router)).read(QUESTION_URL)
+    assert page.markdown.split("\n## ")[1].startswith("Accepted answer · score 9")
