@@ -15,9 +15,11 @@ _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
 # First path segments that are GitHub's own pages, not an owner.
 _RESERVED = frozenset(
     {
-        "about", "apps", "collections", "contact", "customer-stories", "enterprise", "events", "explore",
-        "features", "login", "marketplace", "new", "notifications", "orgs", "organizations", "pricing",
-        "pulls", "issues", "search", "settings", "signup", "sponsors", "topics", "trending", "users",
+        "about", "account", "advisories", "apps", "codespaces", "collections", "contact", "copilot",
+        "customer-stories", "dashboard", "enterprise", "events", "explore", "features", "login",
+        "marketplace", "new", "notifications", "orgs", "organizations", "pricing", "pulls", "issues",
+        "readme", "resources", "search", "security", "settings", "signup", "site", "solutions",
+        "sponsors", "team", "topics", "trending", "users",
     }
 )  # fmt: skip
 _NUMBERED: dict[str, Kind] = {"issues": "issue", "pull": "pull", "discussions": "discussion"}
