@@ -97,3 +97,45 @@ async def test_web_search_full_pages_carry_the_resolved_page_and_its_note() -> N
     assert "[Read through the Stack Exchange API.]" in text
     (structured,) = (result.structured_content or {})["results"]
     assert structured["page_note"] == "Read through the Stack Exchange API."
+
+
+def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]:
+    body = f"<html><body><main><h1>Page</h1><p>{words} {'filler words for the extractor ' * 6}</p></main></body></html>"
+    return host, path, httpx.Response(200, content=body.encode(), headers={"content-type": "text/html"})
+
+
+@pytest.mark.parametrize(
+    ("url", "page", "api", "note"),
+    [
+        (
+            "https://github.com/encode/httpx/issues/3108",
+            page_at("github.com", "/encode/httpx/issues/3108", "GITHUB-PAGE-TEXT"),
+            (
+                "api.github.com",
+                "/repos/encode/httpx/issues/3108",
+                json_answer({"message": "API rate limit exceeded"}, 403),
+            ),
+            "The GitHub API could not be used (HTTP 403, access refused or rate limit reached: "
+            "API rate limit exceeded)",
+        ),
+        (
+            "https://en.wikipedia.org/wiki/Relay",
+            page_at("en.wikipedia.org", "/wiki/Relay", "WIKIPEDIA-PAGE-TEXT"),
+            ("en.wikipedia.org", "/w/api.php", httpx.Response(200, content=b"{not json")),
+            "The Wikipedia API could not be used (its answer was not valid JSON)",
+        ),
+        (
+            "https://arxiv.org/abs/2405.01234",
+            page_at("arxiv.org", "/abs/2405.01234", "ARXIV-PAGE-TEXT"),
+            ("export.arxiv.org", "/api/query", httpx.Response(503, content=b"busy")),
+            "The arXiv API could not be used (HTTP 503, the server failed)",
+        ),
+    ],
+)
+async def test_every_resolver_falls_back_to_the_page_with_its_reason(
+    url: str, page: tuple[str, str, httpx.Response], api: tuple[str, str, httpx.Response], note: str
+) -> None:
+    router = SiteRouter().add(*page).add(*api)
+    text = await fetch(container_for(router), url)
+    assert "-PAGE-TEXT" in text
+    assert f"[{note}; this is the page as fetched.]" in text
