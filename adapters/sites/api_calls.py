@@ -14,9 +14,11 @@ from typing import Any, Protocol
 
 import anyio
 import httpx
+from pydantic import SecretStr
 
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import FetchedPage
+from domain.redaction import Redactor
 
 _MESSAGE_CHARS = 160
 
@@ -47,8 +49,12 @@ async def call_json(
     headers: Mapping[str, str] | None = None,
     method: str = "GET",
     payload: Any = None,
+    secret: SecretStr | None = None,
 ) -> Any:
-    """The JSON an API answered with 2xx; raises ``SiteUnavailable`` for anything else."""
+    """The JSON an API answered with 2xx; raises ``SiteUnavailable`` for anything else.
+
+    ``secret`` (the key or token sent) is masked in the reason, should the API quote it back.
+    """
     content = None if payload is None else json.dumps(payload).encode("utf-8")
     try:
         answer = await caller.call(url, method=method, headers=headers, content=content)
@@ -59,7 +65,8 @@ async def call_json(
         raise SiteUnavailable("its answer was larger than the download cap")
     data = await anyio.to_thread.run_sync(_parsed, answer.body)
     if not ok:
-        raise SiteUnavailable(status_reason(answer.status, data))
+        masked = Redactor([secret.get_secret_value()] if secret is not None else [])
+        raise SiteUnavailable(masked(status_reason(answer.status, data)))
     if data is None:
         raise SiteUnavailable("its answer was not valid JSON")
     return data

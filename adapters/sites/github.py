@@ -86,7 +86,12 @@ class GithubResolver:
             raise SiteUnavailable("discussions are only in GitHub's GraphQL API, which needs GITHUB_TOKEN")
         payload = {"query": QUERY, "variables": discussion_variables(target.owner, target.repo, target.number)}
         data = await call_json(
-            self._caller, f"{self._api_url}/graphql", headers=self._headers(), method="POST", payload=payload
+            self._caller,
+            f"{self._api_url}/graphql",
+            headers=self._headers(),
+            method="POST",
+            payload=payload,
+            secret=self._token,
         )
         return await anyio.to_thread.run_sync(discussion_markdown, discussion_of(data))
 
@@ -111,7 +116,7 @@ class GithubResolver:
         return _file_markdown(title, target.path, answer.body, cut=answer.truncated)
 
     async def _get(self, path: str) -> Any:
-        return await call_json(self._caller, self._api_url + path, headers=self._headers())
+        return await call_json(self._caller, self._api_url + path, headers=self._headers(), secret=self._token)
 
     def _headers(self) -> dict[str, str]:
         headers = {"Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"}

@@ -110,7 +110,7 @@ class StackExchangeResolver:
         query = {"site": domain, "filter": "withbody", **params}
         if self._key is not None:
             query["key"] = self._key.get_secret_value()
-        data = await call_json(self._caller, with_query(self._base_url + path, query))
+        data = await call_json(self._caller, with_query(self._base_url + path, query), secret=self._key)
         if "items" not in obj(data) or not isinstance(data["items"], list):
             raise SiteUnavailable("its answer had no list of items")
         return objs(data["items"])

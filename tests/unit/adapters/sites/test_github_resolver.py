@@ -147,3 +147,12 @@ async def test_rest_failures_are_one_plain_reason(status: int, body: dict[str, s
     with pytest.raises(SiteUnavailable) as failed:
         await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx/issues/77")
     assert failed.value.reason.startswith(reason)
+
+
+async def test_a_token_the_api_quotes_back_is_masked_in_the_reason() -> None:
+    router = SiteRouter().add(API, f"{REPO}/issues/77", json_answer({"message": "Bad credentials: ghp_secret123"}, 401))
+    with pytest.raises(SiteUnavailable) as failed:
+        await GithubResolver(routed_fetcher(router), token=SecretStr("ghp_secret123")).read(
+            "https://github.com/encode/httpx/issues/77"
+        )
+    assert failed.value.reason == "HTTP 401, the token was refused: Bad credentials: ***"
