@@ -51,11 +51,15 @@ def container_for(router: SiteRouter, env: dict[str, Any] | None = None, **fakes
     return container
 
 
-async def fetch(container: Container, url: str) -> str:
+async def fetch_result(container: Container, url: str) -> CallToolResult:
     async with Client(build_server(container)) as client:
         result: CallToolResult = await client.call_tool("web_fetch", {"url": url})
     assert not result.is_error
-    return "\n".join(getattr(c, "text", "") for c in result.content)
+    return result
+
+
+async def fetch(container: Container, url: str) -> str:
+    return "\n".join(getattr(c, "text", "") for c in (await fetch_result(container, url)).content)
 
 
 async def test_web_fetch_reads_a_question_through_the_api_inside_the_fence_with_a_note() -> None:
@@ -77,6 +81,13 @@ async def test_web_fetch_falls_back_to_the_page_when_the_api_refuses_and_says_wh
         "[The Stack Exchange API could not be used (HTTP 400, the request was refused: too many requests from this IP,"
         " more requests available in 82216 seconds); this is the page as fetched.]"
     ) in text
+
+
+async def test_web_fetch_structured_content_carries_the_source_note() -> None:
+    result = await fetch_result(container_for(stack_overflow()), QUESTION)
+    assert (result.structured_content or {})["source_note"] == "Read through the Stack Exchange API."
+    plain = await fetch_result(container_for(stack_overflow(), {"SEARCHRELAY_SITE_RESOLVERS": "off"}), QUESTION)
+    assert (plain.structured_content or {})["source_note"] is None
 
 
 async def test_site_resolvers_can_be_turned_off() -> None:
