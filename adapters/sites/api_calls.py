@@ -21,6 +21,9 @@ from domain.pages import FetchedPage
 from domain.redaction import Redactor
 
 _MESSAGE_CHARS = 160
+# APIs ask scripted clients to say who they are (Wikimedia's policy, GitHub's requirement) rather
+# than pass for a browser, as page fetches do.
+API_HEADERS = {"User-Agent": "searchrelay/0.1 (MCP web search; site resolvers)", "Accept": "application/json"}
 
 
 class GuardedCaller(Protocol):
@@ -57,7 +60,7 @@ async def call_json(
     """
     content = None if payload is None else json.dumps(payload).encode("utf-8")
     try:
-        answer = await caller.call(url, method=method, headers=headers, content=content)
+        answer = await caller.call(url, method=method, headers={**API_HEADERS, **(headers or {})}, content=content)
     except PageUnavailable as failed:  # UnsafeUrl included: the guard said no
         raise SiteUnavailable(failed.reason) from None
     ok = 200 <= answer.status < 300

@@ -15,7 +15,7 @@ from typing import Any
 import anyio
 
 from adapters.pages.xml_text import XmlUnreadable, parse_xml
-from adapters.sites.api_calls import GuardedCaller, status_reason, with_query
+from adapters.sites.api_calls import API_HEADERS, GuardedCaller, status_reason, with_query
 from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage
@@ -73,7 +73,8 @@ class ArxivResolver:
         if paper_id is None:
             raise SiteUnavailable("not a paper URL")
         try:
-            feed = await self._caller.call(with_query(self._api_url, {"id_list": paper_id, "max_results": "1"}))
+            query = with_query(self._api_url, {"id_list": paper_id, "max_results": "1"})
+            feed = await self._caller.call(query, headers={**API_HEADERS, "Accept": "application/atom+xml"})
         except PageUnavailable as failed:
             raise SiteUnavailable(failed.reason) from None
         if not 200 <= feed.status < 300:

@@ -44,6 +44,7 @@ async def test_an_article_reads_as_clean_text_with_its_sections_as_headings() ->
     (call,) = router.seen
     assert call.params["titles"] == "Python (programming language)"
     assert (call.params["prop"], call.params["explaintext"], call.params["redirects"]) == ("extracts|info", "1", "1")
+    assert call.headers["user-agent"].startswith("searchrelay/")  # not a browser's, as Wikimedia asks
 
 
 async def test_the_language_picks_the_api_host() -> None:
