@@ -10,8 +10,9 @@ import anyio
 
 from application.script_pages import ScriptPages
 from application.single_flight import SingleFlight
+from application.site_reading import read_through_site
 from domain.errors import PageUnavailable
-from domain.ports import CachePort, PageExtractionPort, PageFetcherPort, PageRendererPort
+from domain.ports import CachePort, PageExtractionPort, PageFetcherPort, PageRendererPort, SiteResolverPort
 from domain.redaction import without_userinfo
 
 logger = logging.getLogger(__name__)
@@ -26,6 +27,8 @@ class PageText:
     content_type: str
     markdown: str
     truncated: bool  # the download cap cut the page short
+    # One line about where the text came from: a site's API, or why that API could not be used.
+    note: str | None = None
 
 
 class PageReader:
@@ -37,6 +40,7 @@ class PageReader:
         page_timeout: float,
         concurrency: int = 5,
         cache: CachePort[PageText] | None = None,
+        resolvers: Sequence[SiteResolverPort] = (),
         renderer: PageRendererPort | None = None,
     ) -> None:
         """``renderer``: the browser that renders JavaScript shells; None (SEARCHRELAY_BROWSER=off) says so instead."""
@@ -45,6 +49,7 @@ class PageReader:
         self._page_timeout = page_timeout
         self._concurrency = concurrency
         self._cache = cache
+        self._resolvers = tuple(resolvers)
         self._flights: SingleFlight[PageText] = SingleFlight()
         self._script_pages = ScriptPages(renderer, extraction, extract_timeout=page_timeout)
 
@@ -67,6 +72,12 @@ class PageReader:
         return text
 
     async def _read(self, url: str) -> PageText:
+        # A site's API first, when one reads this URL; its own page timeout, so that a failure
+        # still leaves the generic read a whole one (the call's deadline bounds both).
+        site = await read_through_site(url, self._resolvers, seconds=self._page_timeout)
+        if site.page is not None:
+            resolved = site.page
+            return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, site.note)
         try:
             with anyio.fail_after(self._page_timeout):
                 page = await self._fetcher.fetch(url)
@@ -78,7 +89,7 @@ class PageReader:
         page, markdown = await self._script_pages.settle(page, markdown)
         if not markdown.strip():
             raise PageUnavailable(url, "no readable text on the page")
-        return PageText(url=page.url, content_type=page.content_type, markdown=markdown, truncated=page.truncated)
+        return PageText(page.url, page.content_type, markdown, page.truncated, site.note)
 
     async def read_many(
         self, urls: Sequence[str], *, budget_seconds: float, progress: PageProgress | None = None

@@ -40,6 +40,7 @@ from domain.redaction import Redactor
 from entrypoints import provider_catalog, shared_state
 from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
+from entrypoints.site_resolvers import site_resolvers
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
 PAGE_CACHE_SECONDS = 600.0  # never longer than SEARCHRELAY_CACHE_TTL_SECONDS; 0 there disables it too
@@ -219,6 +220,8 @@ class Container(containers.DeclarativeContainer):
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
     extraction = providers.Resource(extraction_workers, settings)
+    # Sites read through their APIs before any page fetch (docs/sites.md); none when turned off.
+    resolvers = providers.Singleton(site_resolvers, settings, page_fetcher, extraction)
     # JavaScript shells: rendered in Chromium, every request it makes answered by page_fetcher (so
     # through the same SSRF guard); None when SEARCHRELAY_BROWSER=off.
     browser = providers.Resource(browser_process, settings)
@@ -230,6 +233,7 @@ class Container(containers.DeclarativeContainer):
         page_timeout=settings.provided.page_timeout_seconds,
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,
+        resolvers=resolvers,
         renderer=page_renderer,
     )
     ranker = providers.Singleton(Bm25Ranker)

@@ -20,6 +20,7 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 
 from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
 from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HTTP_URL_FIELDS, HttpSettings
+from entrypoints.site_settings import SiteSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 URL_FIELDS = (
@@ -34,7 +35,7 @@ REDIS_SCHEMES = ("redis", "rediss", "unix")
 _URL_EXAMPLES = {"searxng_url": "https://searx.example.org", "perplexity_base_url": "https://api.perplexity.ai"}
 
 
-class Settings(HttpSettings):
+class Settings(HttpSettings, SiteSettings):
     model_config = SettingsConfigDict(
         env_file=None,
         env_file_encoding="utf-8",
@@ -191,7 +192,7 @@ class Settings(HttpSettings):
     def expected_form(cls, field_name: str) -> str:
         """What a variable must hold, in words, for the one-line start-up error."""
         field = cls.model_fields[field_name]
-        if special := cls.http_expected_form(field_name):
+        if special := cls.http_expected_form(field_name) or cls.site_expected_form(field_name):
             return special
         if field_name in URL_FIELDS:
             return f"an http:// or https:// URL, e.g. {field.default or _URL_EXAMPLES[field_name]}"
