@@ -68,6 +68,15 @@ async def client() -> AsyncIterator[httpx.AsyncClient]:
         yield opened
 
 
+@pytest.fixture
+def patient_fetcher(pages: PageServer, client: httpx.AsyncClient) -> SafePageFetcher:
+    """Serves ``/stuck`` too, a shell whose script trickles in a byte at a time, forever; the
+    fetcher would wait for it for a minute, so only the renderer's deadline or a crash ends a render."""
+    pages.add("/stuck", Page(shell_html("<script src='/forever.js'></script>").encode()))
+    pages.add("/forever.js", Page(b"// " + b"x" * 10_000, content_type="text/javascript", fault="trickle"))
+    return SafePageFetcher(client, allow_private_networks=True, timeout_seconds=60)
+
+
 def renderer(process: ChromiumProcess, fetcher: SafePageFetcher, **options: Any) -> ChromiumRenderer:
     return ChromiumRenderer(process, fetcher, **{"timeout_seconds": 20.0, **options})
 
@@ -126,18 +135,16 @@ async def test_every_browser_request_passes_the_address_guard(
 
 
 async def test_a_page_that_does_not_finish_in_time_is_given_up_and_the_next_one_renders(
-    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+    pages: PageServer, process: ChromiumProcess, patient_fetcher: SafePageFetcher
 ) -> None:
-    pages.add("/stuck", Page(shell_html("<script src='/forever.js'></script>").encode()))
-    pages.add("/forever.js", Page(b"// " + b"x" * 10_000, content_type="text/javascript", fault="trickle"))
-    fetcher = SafePageFetcher(client, allow_private_networks=True, timeout_seconds=60)
+    fetcher = patient_fetcher
     browser = renderer(process, fetcher, timeout_seconds=2.0, pages=1)
 
     with pytest.raises(PageUnavailable, match=r"the browser did not finish within 2 s"):
         await browser.render(await shell(fetcher, pages.url("/stuck")))
 
     # The slot and the browser are free again: the one-page renderer serves the next page.
-    rendered = await renderer(process, fetcher).render(await shell(fetcher, pages.url("/app")))
+    rendered = await browser.render(await shell(fetcher, pages.url("/app")))
     assert SCRIPT_ONLY_TEXT in rendered.body.decode()
 
 
@@ -237,11 +244,9 @@ async def test_without_the_gate_the_browser_itself_reaches_nothing(pages: PageSe
 
 
 async def test_renders_past_the_page_limit_wait_for_a_slot(
-    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+    pages: PageServer, process: ChromiumProcess, patient_fetcher: SafePageFetcher
 ) -> None:
-    pages.add("/stuck", Page(shell_html("<script src='/forever.js'></script>").encode()))
-    pages.add("/forever.js", Page(b"// " + b"x" * 10_000, content_type="text/javascript", fault="trickle"))
-    fetcher = SafePageFetcher(client, allow_private_networks=True, timeout_seconds=60)
+    fetcher = patient_fetcher
     one_at_a_time = renderer(process, fetcher, timeout_seconds=3.0, pages=1)
     stuck, app = await shell(fetcher, pages.url("/stuck")), await shell(fetcher, pages.url("/app"))
     await process.browser()  # started beforehand: a render's deadline counts the browser's start too
@@ -264,11 +269,9 @@ async def test_renders_past_the_page_limit_wait_for_a_slot(
 
 
 async def test_a_browser_killed_mid_render_fails_that_page_in_plain_words(
-    pages: PageServer, process: ChromiumProcess, client: httpx.AsyncClient
+    pages: PageServer, process: ChromiumProcess, patient_fetcher: SafePageFetcher
 ) -> None:
-    pages.add("/stuck", Page(shell_html("<script src='/forever.js'></script>").encode()))
-    pages.add("/forever.js", Page(b"// " + b"x" * 10_000, content_type="text/javascript", fault="trickle"))
-    fetcher = SafePageFetcher(client, allow_private_networks=True, timeout_seconds=60)
+    fetcher = patient_fetcher
     browser = renderer(process, fetcher, timeout_seconds=60.0)
     stuck = await shell(fetcher, pages.url("/stuck"))
     outcome: list[str] = []
