@@ -48,7 +48,7 @@ class FanOutChain(ProviderChain):
         return answer if answer is not None else await super()._run(run)
 
     async def _fan_out(self, run: Run) -> ChainAnswer | None:
-        """Ask the first ``fanout`` providers the board admits at once and merge what they answer.
+        """Ask the first ``size`` providers the board admits at once and merge what they answer.
 
         None when all of them failed (and the ordinary failover carries on down the chain). With
         only one provider left to ask it is simply started, and the ordinary path races it.
@@ -63,10 +63,11 @@ class FanOutChain(ProviderChain):
         now = self._clock.monotonic()
         await asyncio.wait(tasks, timeout=max(0.0, run.ends_at - now))
         answers: list[tuple[str, ProviderAnswer]] = []
-        late: list[Started] = []
-        for task in tasks:
+        late = False
+        for task in tasks:  # in chain order, so that attempts read in chain order too
             if not task.done():
-                late.append(run.drop(task))
+                late = True
+                self._late(run, run.drop(task))
                 continue
             started = run.running.pop(task)
             exc = task.exception()
@@ -76,15 +77,16 @@ class FanOutChain(ProviderChain):
             else:
                 assert isinstance(exc, Exception)
                 self._failed(run, started, exc)
-        for started in late:
-            failure = ProviderFailure(started.port.name, FailureKind.TIMEOUT, "still running at the deadline")
-            self._health.record_failure(started.port.name, failure)
-            run.record(started, AttemptOutcome.TIMEOUT, failure.detail)
         if answers:
             return merged_answer(answers, run.request.num_results, run.story())
         if late:
             self._deadline_expired(run)
         return None
+
+    def _late(self, run: Run, started: Started) -> None:
+        failure = ProviderFailure(started.port.name, FailureKind.TIMEOUT, "still running at the deadline")
+        self._health.record_failure(started.port.name, failure)
+        run.record(started, AttemptOutcome.TIMEOUT, failure.detail)
 
 
 def merged_answer(answers: Sequence[tuple[str, ProviderAnswer]], limit: int, attempts: list[Attempt]) -> ChainAnswer:
