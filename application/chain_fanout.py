@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 from application.chain_run import ChainAnswer, Run, Started
 from application.provider_chain import ProviderChain
@@ -24,23 +25,21 @@ from domain.ports import Clock, SearchPort
 from domain.redaction import Redactor
 
 
+class ChainOptions(TypedDict):
+    """What every chain is built with besides its ports (``ProviderChain``'s keyword arguments)."""
+
+    clock: Clock
+    redactor: Redactor
+    health: ProviderHealth
+    attempt_timeout: float
+    deadline: float
+
+
 class FanOutChain(ProviderChain):
-    def __init__(
-        self,
-        ports: Sequence[SearchPort],
-        *,
-        size: int,
-        clock: Clock,
-        redactor: Redactor,
-        health: ProviderHealth,
-        attempt_timeout: float,
-        deadline: float,
-    ) -> None:
+    def __init__(self, ports: Sequence[SearchPort], *, size: int, **options: Unpack[ChainOptions]) -> None:
         if size < 2:
             raise ValueError("a fan-out asks at least two providers")
-        super().__init__(
-            ports, clock=clock, redactor=redactor, health=health, attempt_timeout=attempt_timeout, deadline=deadline
-        )
+        super().__init__(ports, **options)
         self._size = size
 
     async def _run(self, run: Run) -> ChainAnswer:
@@ -97,27 +96,8 @@ def merged_answer(answers: Sequence[tuple[str, ProviderAnswer]], limit: int, att
     return ChainAnswer(provider="+".join(name for name, _ in answers), answer=merged, attempts=attempts)
 
 
-def provider_chain(
-    ports: Sequence[SearchPort],
-    *,
-    fanout: int,
-    clock: Clock,
-    redactor: Redactor,
-    health: ProviderHealth,
-    attempt_timeout: float,
-    deadline: float,
-) -> ProviderChain:
+def provider_chain(ports: Sequence[SearchPort], *, fanout: int, **options: Unpack[ChainOptions]) -> ProviderChain:
     """The chain SEARCHRELAY_FANOUT asks for: the plain one for 1, a fan-out of that many otherwise."""
     if fanout <= 1:
-        return ProviderChain(
-            ports, clock=clock, redactor=redactor, health=health, attempt_timeout=attempt_timeout, deadline=deadline
-        )
-    return FanOutChain(
-        ports,
-        size=fanout,
-        clock=clock,
-        redactor=redactor,
-        health=health,
-        attempt_timeout=attempt_timeout,
-        deadline=deadline,
-    )
+        return ProviderChain(ports, **options)
+    return FanOutChain(ports, size=fanout, **options)
