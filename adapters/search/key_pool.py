@@ -13,6 +13,7 @@ here ever puts a key's text into a message, only its number.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import TypeVar
@@ -26,6 +27,7 @@ from domain.ports import Clock
 from domain.retry_after import rate_limit_reset_seconds, retry_after_seconds
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 
 
 class KeyPool:
@@ -69,10 +71,15 @@ class KeyPool:
     def _judge(self, index: int, failure: ProviderFailure) -> bool:
         """Rest or set aside the key after ``failure``; False when the failure is not the key's."""
         decision = key_decision(failure.kind, self._advice(failure), self._policy)
+        number = f"{self._provider} key #{index + 1} of {len(self._keys)}"
         if decision.verdict is KeyVerdict.REJECT:
             self._rejected.add(index)
+            self._rest_until.pop(index, None)  # a concurrent call may have rested it meanwhile
+            said = f"HTTP {failure.status}" if failure.status else failure.kind.value
+            logger.warning("%s was rejected (%s); it is set aside until restart", number, said)
         elif decision.verdict is KeyVerdict.REST:
             self._rest(index, decision, failure.kind)
+            logger.info("%s rests for %.0f s (%s)", number, decision.rest_seconds, failure.kind.value)
         return decision.verdict is not KeyVerdict.KEEP
 
     def _rest(self, index: int, decision: KeyDecision, kind: FailureKind) -> None:

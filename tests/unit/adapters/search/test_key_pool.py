@@ -232,6 +232,8 @@ async def test_no_key_appears_in_any_failure_status_or_log(
     said = [str(f) for f in failures] + [repr(f) for f in failures] + [keys.status().describe(), repr(keys)]
     said += [f.detail for f in failures if isinstance(f, ProviderFailure)]
     said.append(caplog.text)
+    assert "serper key #2 of 3 was rejected (HTTP 401); it is set aside until restart" in caplog.text
+    assert "serper key #1 of 3 rests for 40 s (rate_limited)" in caplog.text
     for text in said:
         for key in KEYS:
             assert key not in text
