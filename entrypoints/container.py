@@ -34,7 +34,7 @@ from application.web_search import WebSearch
 from domain.circuit_breaker import BreakerPolicy
 from domain.errors import ConfigurationError
 from domain.models import SearchOutcome
-from domain.ports import CachePort, Clock, PassageRankerPort, ReadinessProbe, SearchPort
+from domain.ports import BreakerStatePort, CachePort, Clock, PassageRankerPort, ReadinessProbe, SearchPort
 from domain.redaction import Redactor
 from entrypoints import provider_catalog, shared_state
 from entrypoints.readiness import ProviderReadiness
@@ -96,12 +96,12 @@ def perplexity_search(client: httpx.AsyncClient, settings: Settings, keys: KeyPo
     return PerplexitySearch(client, keys, endpoint.base_url, endpoint.model)
 
 
-def build_key_pools(settings: Settings, clock: Clock) -> dict[str, KeyPool]:
+def build_key_pools(settings: Settings, clock: Clock, shared: BreakerStatePort | None) -> dict[str, KeyPool]:
     """Each keyed provider's pool (its comma-separated keys), whether or not it is in the chain."""
     keys = {name: settings.keys(f"{name}_api_key") for name in ("serper", "tavily", "brave")}
     endpoint = _perplexity(settings)
     keys["perplexity"] = list(endpoint.pool) if endpoint else []
-    return {name: KeyPool(name, pool, clock) for name, pool in keys.items() if pool}
+    return {name: KeyPool(name, pool, clock, shared=shared) for name, pool in keys.items() if pool}
 
 
 class Container(containers.DeclarativeContainer):
@@ -134,8 +134,10 @@ class Container(containers.DeclarativeContainer):
     redis_connections = providers.Resource(shared_state.closing, redis)
     readiness = providers.Singleton(shared_state.readiness_probes, redis)
 
+    # Cooldowns (and key rests) replicas share: None without SEARCHRELAY_REDIS_URL.
+    breaker_store = providers.Singleton(shared_state.breaker_store, redis)
     # Every key a provider was given, and which of them rest or were rejected (key_pool.py).
-    key_pools = providers.Singleton(build_key_pools, settings, clock)
+    key_pools = providers.Singleton(build_key_pools, settings, clock, breaker_store)
     serper = providers.Singleton(
         SerperSearch, http_client, key_pools.provided["serper"], settings.provided.serper_base_url
     )
@@ -171,7 +173,7 @@ class Container(containers.DeclarativeContainer):
             floor_seconds=settings.provided.hedge_min_seconds,
             cap_seconds=settings.provided.hedge_after_seconds,
         ),
-        shared=providers.Singleton(shared_state.breaker_store, redis),
+        shared=breaker_store,
     )
     chain = providers.Singleton(
         provider_chain,

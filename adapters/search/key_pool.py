@@ -13,6 +13,7 @@ here ever puts a key's text into a message, only its number.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
@@ -23,7 +24,7 @@ from pydantic import SecretStr
 from adapters.clock import SystemClock
 from domain.errors import FailureKind, ProviderFailure
 from domain.key_rest import KeyDecision, KeyPoolStatus, KeyRestPolicy, KeyVerdict, key_decision
-from domain.ports import Clock
+from domain.ports import BreakerStatePort, Clock
 from domain.retry_after import rate_limit_reset_seconds, retry_after_seconds
 
 T = TypeVar("T")
@@ -37,6 +38,7 @@ class KeyPool:
         keys: Sequence[SecretStr],
         clock: Clock | None = None,
         policy: KeyRestPolicy | None = None,
+        shared: BreakerStatePort | None = None,
     ) -> None:
         if not keys:
             raise ValueError(f"{provider} needs at least one key")
@@ -46,6 +48,10 @@ class KeyPool:
         self._policy = policy or KeyRestPolicy()
         self._rest_until: dict[int, tuple[float, FailureKind]] = {}  # key index -> (monotonic, why)
         self._rejected: set[int] = set()
+        # Replicas behind one Redis share rests under a fingerprint of each key (never the key):
+        # the same key rests everywhere, whatever its position in each replica's list.
+        self._shared = shared
+        self._shared_names = [f"key:{provider}:{_fingerprint(key)}" for key in self._keys] if shared else []
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -56,6 +62,7 @@ class KeyPool:
             # One key is the provider itself: its circuit breaker already rests it on 429 and
             # the decision table stops on a rejected key, exactly as before pools existed.
             return await attempt(self._keys[0])
+        await self._load_shared()
         tried: set[int] = set()
         last: ProviderFailure | None = None
         while (index := self._next_usable(tried)) is not None:
@@ -66,7 +73,21 @@ class KeyPool:
                 if not self._judge(index, failure):
                     raise  # not the key's fault: the chain decides, no other key is tried
                 last = failure
+                await self._share(index)
         raise self._exhausted(last)
+
+    async def _load_shared(self) -> None:
+        if self._shared is None:
+            return
+        for name, seconds in (await self._shared.load(self._shared_names)).items():
+            index = self._shared_names.index(name)
+            if index not in self._rejected:
+                self._rest(index, KeyDecision(KeyVerdict.REST, seconds), FailureKind.RATE_LIMITED)
+
+    async def _share(self, index: int) -> None:
+        rest = self._rest_until.get(index)
+        if self._shared is not None and rest is not None:
+            await self._shared.save(self._shared_names[index], rest[0] - self._clock.monotonic())
 
     def _judge(self, index: int, failure: ProviderFailure) -> bool:
         """Rest or set aside the key after ``failure``; False when the failure is not the key's."""
@@ -140,6 +161,11 @@ class KeyPool:
         return KeyPoolStatus(
             total=len(self._keys), resting=resting, rejected=tuple(sorted(i + 1 for i in self._rejected))
         )
+
+
+def _fingerprint(key: SecretStr) -> str:
+    # 64 bits of SHA-256: enough to tell a pool's keys apart, nothing to recover a key from.
+    return hashlib.sha256(key.get_secret_value().encode()).hexdigest()[:16]
 
 
 def as_pool(provider: str, keys: SecretStr | KeyPool) -> KeyPool:

@@ -42,14 +42,14 @@ def test_the_container_builds_one_pool_per_keyed_provider() -> None:
     settings = Settings.from_values(
         {"SERPER_API_KEY": f"{ONE},{TWO}", "BRAVE_API_KEY": ONE, "OPENROUTER_API_KEY": f"{THREE},{TWO}"}
     )
-    pools = build_key_pools(settings, SystemClock())
+    pools = build_key_pools(settings, SystemClock(), None)
     assert {name: len(pool) for name, pool in pools.items()} == {"serper": 2, "brave": 1, "perplexity": 2}
     assert pools["serper"].status().describe() == "2 keys: 2 usable"
 
 
 def test_a_perplexity_key_wins_over_openrouter_keys_for_the_pool() -> None:
     settings = Settings.from_values({"PERPLEXITY_API_KEY": "pplx-DDDD-4444", "OPENROUTER_API_KEY": f"{THREE},{TWO}"})
-    assert len(build_key_pools(settings, SystemClock())["perplexity"]) == 1
+    assert len(build_key_pools(settings, SystemClock(), None)["perplexity"]) == 1
 
 
 @pytest.mark.parametrize(("value", "fanout"), [(None, 1), ("1", 1), ("2", 2), ("6", 6)])

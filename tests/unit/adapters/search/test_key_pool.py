@@ -19,6 +19,7 @@ from domain.errors import FailureKind, ProviderFailure
 from domain.key_rest import KeyRestPolicy
 from domain.models import ProviderAnswer, SearchRequest
 from domain.ports import SearchPort
+from tests.support.fake_ports import FakeStore
 from tests.support.planned import search
 from tests.unit.clock_fake import FakeClock
 
@@ -237,3 +238,28 @@ async def test_no_key_appears_in_any_failure_status_or_log(
     for text in said:
         for key in KEYS:
             assert key not in text
+
+
+async def test_replicas_sharing_a_store_rest_the_same_key_wherever_it_sits_in_their_lists(
+    recorder: Recorder,
+) -> None:
+    clock = FakeClock()
+    store = FakeStore(clock)
+    first = KeyPool("serper", [SecretStr(k) for k in KEYS], clock, shared=store)
+    # The second replica lists the same keys in another order.
+    second = KeyPool("serper", [SecretStr(k) for k in (KEYS[2], KEYS[0], KEYS[1])], clock, shared=store)
+    client = recorder.client(by_key({KEYS[0]: limited("30")}))
+    await attempt(SerperSearch(client, first))
+    assert used(recorder) == [1, 2]
+    await attempt(SerperSearch(client, second))
+    assert used(recorder) == [1, 2, 3]  # its own first key: fine
+    recorder.requests.clear()
+    third = KeyPool("serper", [SecretStr(k) for k in KEYS], clock, shared=store)
+    await attempt(SerperSearch(client, third))
+    assert used(recorder) == [2]  # key #1 rests on this replica too, without having tried it
+    assert third.status().describe() == "3 keys: 2 usable, 1 resting (key #1 until 12:00:30Z)"
+    assert all(key not in name for name in store.until for key in KEYS)
+    clock.advance(30)
+    recorder.requests.clear()
+    await attempt(SerperSearch(recorder.client(by_key({})), third))
+    assert used(recorder) == [1]
