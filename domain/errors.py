@@ -92,3 +92,15 @@ class UnsafeUrl(PageUnavailable):
 
 class UnsupportedContent(PageUnavailable):
     """The page is of a content type that cannot be turned into text."""
+
+
+class SiteUnavailable(SearchRelayError):
+    """A site's API could not serve a page (quota, not found, malformed answer, timeout...).
+
+    ``reason`` is one short line in plain words; the page is then read the generic way and the
+    reason goes into its note.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

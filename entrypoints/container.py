@@ -39,6 +39,7 @@ from domain.redaction import Redactor
 from entrypoints import provider_catalog, shared_state
 from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
+from entrypoints.site_resolvers import site_resolvers
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
 PAGE_CACHE_SECONDS = 600.0  # never longer than SEARCHRELAY_CACHE_TTL_SECONDS; 0 there disables it too
@@ -206,6 +207,8 @@ class Container(containers.DeclarativeContainer):
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
     extraction = providers.Resource(extraction_workers, settings)
+    # Sites read through their APIs before any page fetch (docs/sites.md); none when turned off.
+    resolvers = providers.Singleton(site_resolvers, settings, page_fetcher, extraction)
     page_reader = providers.Singleton(
         PageReader,
         page_fetcher,
@@ -213,6 +216,7 @@ class Container(containers.DeclarativeContainer):
         page_timeout=settings.provided.page_timeout_seconds,
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,
+        resolvers=resolvers,
     )
     ranker = providers.Singleton(Bm25Ranker)
     fetch_page = providers.Singleton(FetchPage, page_reader, deadline=settings.provided.deadline_seconds, ranker=ranker)

@@ -68,13 +68,13 @@ class HttpSettings(BaseSettings):
     @classmethod
     def _tokens(cls, value: SecretStr | None) -> SecretStr | None:
         if value is not None:
-            tokens = comma_list(value.get_secret_value())
+            tokens = _split(value.get_secret_value())
             if not tokens or any(len(t) < MIN_TOKEN_LENGTH or not _TOKEN.fullmatch(t) for t in tokens):
                 raise ValueError("bad token")
         return value
 
     def http_token_list(self) -> list[str]:
-        return comma_list(self.http_tokens.get_secret_value()) if self.http_tokens else []
+        return _split(self.http_tokens.get_secret_value()) if self.http_tokens else []
 
     @classmethod
     def http_expected_form(cls, field_name: str) -> str | None:
@@ -91,9 +91,8 @@ class HttpSettings(BaseSettings):
 
 
 def split_list(value: str | None) -> list[str]:
-    return comma_list(value) if value else []
+    return _split(value) if value else []
 
 
-def comma_list(value: str) -> list[str]:
-    """The non-blank items of a comma-separated setting, trimmed."""
+def _split(value: str) -> list[str]:
     return [part.strip() for part in value.split(",") if part.strip()]

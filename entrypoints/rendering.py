@@ -48,6 +48,8 @@ def render_page(page: PageWindow) -> str:
     if page.focused:
         facts += ", the passages that best match the focus, in order"
     lines = [head, "", f"({facts})", "", fence.note(), "", fence.wrap(window.text, "web_fetch")]
+    if page.source_note:
+        lines += ["", f"[{one_line(page.source_note)}]"]
     if page.note:
         lines += ["", page.note]
     if page.cut_by_download_cap:

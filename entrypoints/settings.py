@@ -19,7 +19,8 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
-from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HTTP_URL_FIELDS, HttpSettings, comma_list
+from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HTTP_URL_FIELDS, HttpSettings, split_list
+from entrypoints.site_settings import SiteSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 URL_FIELDS = (
@@ -36,7 +37,7 @@ REDIS_SCHEMES = ("redis", "rediss", "unix")
 _URL_EXAMPLES = {"searxng_url": "https://searx.example.org", "perplexity_base_url": "https://api.perplexity.ai"}
 
 
-class Settings(HttpSettings):
+class Settings(HttpSettings, SiteSettings):
     model_config = SettingsConfigDict(
         env_file=None,
         env_file_encoding="utf-8",
@@ -127,7 +128,7 @@ class Settings(HttpSettings):
     @classmethod
     def _no_keys_is_unset(cls, value: Any) -> Any:
         # "," or " , " lists no key at all: the provider is not configured, as with a blank value.
-        if isinstance(value, str) and not comma_list(value):
+        if isinstance(value, str) and not split_list(value):
             return None
         return value
 
@@ -184,7 +185,7 @@ class Settings(HttpSettings):
     def keys(self, field: str) -> list[SecretStr]:
         """The keys of one provider key setting (one of ``KEY_FIELDS``): none when unset."""
         value: SecretStr | None = getattr(self, field)
-        return [SecretStr(key) for key in comma_list(value.get_secret_value())] if value else []
+        return [SecretStr(key) for key in split_list(value.get_secret_value() if value else None)]
 
     def secret_values(self) -> list[str]:
         """Every secret value configured, for the redactor."""
@@ -201,7 +202,7 @@ class Settings(HttpSettings):
     def expected_form(cls, field_name: str) -> str:
         """What a variable must hold, in words, for the one-line start-up error."""
         field = cls.model_fields[field_name]
-        if special := cls.http_expected_form(field_name):
+        if special := cls.http_expected_form(field_name) or cls.site_expected_form(field_name):
             return special
         if field_name in URL_FIELDS:
             return f"an http:// or https:// URL, e.g. {field.default or _URL_EXAMPLES[field_name]}"
