@@ -34,7 +34,10 @@ def _fenced_result(fence: Fence, result: WebSearchResult, number: int) -> str:
     fields = [f"**{one_line(result.title)}**", one_line(result.link)]
     if result.snippet.strip():
         fields.append(one_line(result.snippet))
-    return "\n   ".join([f"{fence.open} result {number}>>>", *fields, fence.close])
+    block = [f"{fence.open} result {number}>>>", *fields, fence.close]
+    if result.providers:  # our own provider names (a fan-out), so outside the fence
+        block.append(f"(from {', '.join(result.providers)})")
+    return "\n   ".join(block)
 
 
 def render_page(page: PageWindow) -> str:
