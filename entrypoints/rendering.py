@@ -32,6 +32,11 @@ def render_outcome(outcome: SearchOutcome, *, full_pages: bool = False) -> str:
 
 def _fenced_result(fence: Fence, result: WebSearchResult, number: int) -> str:
     fields = [f"**{one_line(result.title)}**", one_line(result.link)]
+    about = [
+        f"{label}: {value}" for label, value in (("site", result.site_name), ("published", result.published)) if value
+    ]
+    if about:
+        fields.append(one_line(" · ".join(about)))
     if result.snippet.strip():
         fields.append(one_line(result.snippet))
     return "\n   ".join([f"{fence.open} result {number}>>>", *fields, fence.close])

@@ -7,12 +7,13 @@ as the schema says (``additionalProperties: false``, ``"type": "integer"``). The
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from mcp.types import Tool, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
+from domain.domains import MAX_DOMAINS
 from domain.filters import FRESHNESS_FORMS
 from domain.models import SearchOutcome
 from entrypoints.flat_schema import flat_schema
@@ -38,8 +39,11 @@ max_chars: pages share what the results leave, and a page that must be cut keeps
 that answer the query, in order, each gap marked […]; its note says which web_fetch call
 (url and start_index) reads on. Fewer results than asked
 for is normal for narrow queries; zero results means nothing matched - rephrase rather than
-repeat the same query. Filters (freshness, country, language) are never dropped silently: if no
-configured provider supports one, the call fails and says so."""
+repeat the same query. topic="news" searches news articles (each with its publication date).
+include_domains limits results to those sites (and their subdomains); exclude_domains keeps
+those sites out, guaranteed. Filters (freshness, country, language, topic, domains) are never
+dropped silently: a provider that cannot honour one is skipped, and if none can, the call fails
+and says so."""
 
 WEB_FETCH_DESCRIPTION = """Read one web page (or PDF, plain text, Markdown, JSON) as clean Markdown.
 
@@ -90,6 +94,33 @@ Language = Annotated[
     str | None,
     Field(description="Results in this language: ISO 639-1 code such as 'en', 'de', 'fr'."),
 ]
+Topic = Annotated[
+    Literal["general", "news"],
+    Field(description="'general' (the default) for the web, 'news' for news articles with their dates."),
+]
+UiLang = Annotated[
+    str | None,
+    Field(
+        description="Locale for the wording of the answer's own text, such as result ages ('en-US', 'de-DE', "
+        "'fr-FR'); only Brave uses it, other providers ignore it."
+    ),
+]
+IncludeDomains = Annotated[
+    list[str] | None,
+    Field(
+        max_length=MAX_DOMAINS,
+        description=f"Only results from these sites (and their subdomains): at most {MAX_DOMAINS} host names "
+        "such as 'python.org'.",
+    ),
+]
+ExcludeDomains = Annotated[
+    list[str] | None,
+    Field(
+        max_length=MAX_DOMAINS,
+        description=f"Never results from these sites (or their subdomains): at most {MAX_DOMAINS} host names "
+        "such as 'pinterest.com'.",
+    ),
+]
 Url = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=8192),
@@ -114,6 +145,10 @@ FORMS = {
     "language": "null or an ISO 639-1 code such as 'en'",
     "url": "an http:// or https:// address of at most 8192 characters",
     "focus": f"null or a string of 1 to {MAX_QUERY_CHARACTERS} characters after trimming spaces",
+    "topic": "'general' or 'news'",
+    "ui_lang": "null or a locale such as 'en-US' or 'de-DE'",
+    "include_domains": f"null or a list of at most {MAX_DOMAINS} host names such as 'python.org'",
+    "exclude_domains": f"null or a list of at most {MAX_DOMAINS} host names such as 'pinterest.com'",
 }
 
 
@@ -128,6 +163,10 @@ class WebSearchArguments(_Arguments):
     freshness: Freshness = None
     country: Country = None
     language: Language = None
+    topic: Topic = "general"
+    include_domains: IncludeDomains = None
+    exclude_domains: ExcludeDomains = None
+    ui_lang: UiLang = None
     max_chars: MaxChars = None
 
     def search_arguments(self) -> dict[str, Any]:

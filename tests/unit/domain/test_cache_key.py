@@ -64,8 +64,8 @@ def test_different_filter_values_give_different_keys() -> None:
 
 def test_the_key_is_versioned_and_fixed_in_length() -> None:
     short, long = cache_key(request(query="a")), cache_key(request(query="a" * 2000))
-    assert short.startswith("search:v2:")
-    assert len(short) == len(long) == len("search:v2:") + 64
+    assert short.startswith("search:v3:")
+    assert len(short) == len(long) == len("search:v3:") + 64
 
 
 def test_the_key_is_stable_across_processes() -> None:
