@@ -84,7 +84,7 @@ def perplexity_search(client: httpx.AsyncClient, settings: Settings) -> Perplexi
         settings.perplexity_api_key.get_secret_value() if settings.perplexity_api_key else None,
         settings.openrouter_api_key.get_secret_value() if settings.openrouter_api_key else None,
         settings.perplexity_base_url,
-        settings.perplexity_model,
+        settings.sonar_model(),
     )
     if endpoint is None:
         raise ConfigurationError("perplexity needs PERPLEXITY_API_KEY or OPENROUTER_API_KEY")

@@ -57,6 +57,8 @@ class Settings(HttpSettings):
     duckduckgo_base_url: str = Field("https://lite.duckduckgo.com", validation_alias="DUCKDUCKGO_BASE_URL")
     perplexity_base_url: str | None = Field(None, validation_alias="PERPLEXITY_BASE_URL")
     perplexity_model: str | None = Field(None, validation_alias="PERPLEXITY_MODEL")
+    # The project's own name for it; when both are set, this one wins.
+    searchrelay_perplexity_model: str | None = Field(None, validation_alias="SEARCHRELAY_PERPLEXITY_MODEL")
 
     # The chain, e.g. "tavily,brave,duckduckgo"; unset = every configured provider in the default order.
     providers: str | None = Field(None, validation_alias="SEARCHRELAY_PROVIDERS")
@@ -108,6 +110,7 @@ class Settings(HttpSettings):
         "searxng_url",
         "perplexity_base_url",
         "perplexity_model",
+        "searchrelay_perplexity_model",
         "providers",
         *HTTP_OPTIONAL_FIELDS,
         "redis_url",
@@ -158,6 +161,10 @@ class Settings(HttpSettings):
                 "SEARCHRELAY_BREAKER_COOLDOWN_SECONDS must not exceed SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS"
             )
         return self
+
+    def sonar_model(self) -> str | None:
+        """The Sonar model asked for: SEARCHRELAY_PERPLEXITY_MODEL, else PERPLEXITY_MODEL, else None (the default)."""
+        return self.searchrelay_perplexity_model or self.perplexity_model
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> Settings:

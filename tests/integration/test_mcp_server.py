@@ -130,7 +130,10 @@ async def test_no_keys_gives_an_actionable_error_naming_both_variables() -> None
         ({"query": "q", "topic": "sports"}, ["""topic must be 'general' or 'news'; got "sports"."""]),
         (
             {"query": "q", "include_domains": "python.org"},
-            ["""include_domains must be null or a list of at most 20 host names such as 'python.org'; got "python.org"."""],
+            [
+                "include_domains must be null or a list of at most 20 host names such as 'python.org'; "
+                'got "python.org".'
+            ],
         ),
         (
             {"query": "q", "exclude_domains": [f"site{n}.example" for n in range(21)]},
