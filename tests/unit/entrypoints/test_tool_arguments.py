@@ -9,7 +9,8 @@ import pytest
 
 from entrypoints.search_request import build_request
 from entrypoints.tool_arguments import ArgumentProblems, describe, parse_arguments
-from entrypoints.tool_schema import FORMS, WebFetchArguments, WebSearchArguments, tool_definitions
+from entrypoints.tool_fields import FORMS
+from entrypoints.tool_schema import WebFetchArguments, WebSearchArguments, tool_definitions
 
 SEARCH_SCHEMA = tool_definitions()[0].input_schema
 
