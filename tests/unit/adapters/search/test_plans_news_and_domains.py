@@ -127,3 +127,13 @@ def test_brave_refuses_a_query_its_site_operators_make_too_long() -> None:
     assert refusal.reason.startswith("Brave takes at most 400 characters and 50 words; the query with its site:")
     assert isinstance(planned("brave", exclude_domains=many[:5]), WireRequest)
     assert isinstance(planned("serper", exclude_domains=many), WireRequest)
+
+
+@pytest.mark.parametrize(
+    ("query", "shape"),
+    [("x" * 401, "401 characters and 1 words"), (" ".join(["w"] * 51), "101 characters and 51 words")],
+)
+def test_brave_refuses_a_plain_query_past_its_limits_so_the_chain_moves_on(query: str, shape: str) -> None:
+    refusal = adapters()["brave"].plan(SearchRequest(query=query, num_results=5))
+    assert refusal == Refusal(f"Brave takes at most 400 characters and 50 words; the query has {shape}")
+    assert isinstance(adapters()["brave"].plan(SearchRequest(query="x" * 400, num_results=5)), WireRequest)
