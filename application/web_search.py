@@ -60,7 +60,7 @@ class WebSearch:
         else:
             # Concurrent identical searches share one upstream call (pages are shared per URL).
             outcome = await self._flights.run(key, lambda: self._search_once(request, key, started))
-        outcome = outcome.model_copy(update={"results": admitted(request, outcome.results)})
+        outcome = _enforce_domains(request, outcome)
         if request.return_full_pages and outcome.results:
             remaining = self._deadline - (self._clock.monotonic() - started)
             pages = await self._with_pages(outcome.results, remaining, progress)
@@ -78,11 +78,13 @@ class WebSearch:
         outcome = SearchOutcome(
             query=request.query,
             provider=found.provider,
-            results=admitted(request, found.answer.results)[: request.num_results],
+            results=tuple(found.answer.results),
             answer=found.answer.answer,
             attempts=tuple(found.attempts),
             took_ms=self._elapsed_ms(started),
         )
+        outcome = _enforce_domains(request, outcome)
+        outcome = outcome.model_copy(update={"results": outcome.results[: request.num_results]})
         await self._cache.set(key, outcome)
         return outcome
 
@@ -106,6 +108,10 @@ class WebSearch:
         return round((self._clock.monotonic() - started) * 1000, 1)
 
 
-def admitted(request: SearchRequest, results: Sequence[WebSearchResult]) -> tuple[WebSearchResult, ...]:
-    """The results the request's domain filters let through, in their order."""
-    return tuple(result for result in results if request.admits(result.link))
+def _enforce_domains(request: SearchRequest, outcome: SearchOutcome) -> SearchOutcome:
+    """The outcome without results outside the request's domain filters, counting those left out."""
+    kept = tuple(result for result in outcome.results if request.admits(result.link))
+    if len(kept) == len(outcome.results):
+        return outcome
+    left_out = outcome.outside_domains + len(outcome.results) - len(kept)
+    return outcome.model_copy(update={"results": kept, "outside_domains": left_out})

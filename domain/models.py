@@ -146,6 +146,9 @@ class SearchOutcome(BaseModel):
     took_ms: float
     answer: str | None = None
     cached: bool = False
+    outside_domains: int = Field(
+        default=0, description="Results the provider gave from outside include_domains/exclude_domains, left out."
+    )
 
 
 class SearchFailed(SearchRelayError):

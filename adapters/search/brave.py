@@ -80,9 +80,10 @@ class BraveSearch:
         query = query_with_sites(request)
         if len(query) > MAX_QUERY_CHARS or len(query.split()) > MAX_QUERY_WORDS:
             with_sites = " with its site: operators" if request.include_domains or request.exclude_domains else ""
+            words = len(query.split())
             return Refusal(
                 f"Brave takes at most {MAX_QUERY_CHARS} characters and {MAX_QUERY_WORDS} words; the query{with_sites}"
-                f" has {len(query)} characters and {len(query.split())} words"
+                f" has {len(query)} characters and {words} word{'' if words == 1 else 's'}"
             )
         params = {"q": query, "count": str(request.num_results)}
         if request.freshness:

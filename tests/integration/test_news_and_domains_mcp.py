@@ -92,7 +92,9 @@ async def test_no_excluded_domain_comes_back_even_from_a_provider_that_ignored_t
         "https://python.org/about/",
         "https://notpython.org/",
     ]
+    assert result.structured_content["outside_domains"] == 2
     assert "pinterest" not in text_of(result)
+    assert "(2 results from outside the domain filters left out)" in text_of(result).splitlines()[-1]
 
 
 async def test_only_included_domains_come_back_and_the_count_is_taken_after_filtering() -> None:
@@ -101,6 +103,19 @@ async def test_only_included_domains_come_back_and_the_count_is_taken_after_filt
     )
     links = [r["link"] for r in result.structured_content["results"]]
     assert links == ["https://docs.python.org/3/library/asyncio.html", "https://python.org/about/"]
+    assert result.structured_content["outside_domains"] == 4
+
+
+async def test_an_answer_wholly_outside_the_filters_says_so_instead_of_no_results() -> None:
+    result = await search(
+        [like("serper", MIXED)], {"include_domains": ["kernel.org"], "num_results": 10, "return_full_pages": False}
+    )
+    assert not result.is_error
+    assert result.structured_content["results"] == []
+    text = text_of(result)
+    assert "No results within the domain filters. Widen include_domains, or try different words." in text
+    assert "No results found." not in text
+    assert "(6 results from outside the domain filters left out)" in text.splitlines()[-1]
 
 
 async def test_a_cached_answer_is_filtered_too() -> None:
@@ -122,6 +137,7 @@ async def test_a_cached_answer_is_filtered_too() -> None:
         )
     assert result.structured_content["cached"] is True
     assert [r["link"] for r in result.structured_content["results"]] == ["https://python.org/"]
+    assert result.structured_content["outside_domains"] == 1
     assert serper.calls == []
 
 

@@ -111,7 +111,7 @@ async def test_a_search_takes_the_topic_and_domain_filters_and_enforces_them() -
     assert (sent.topic, sent.exclude_domains) == ("news", ("serper.example",))
     text = answers["n"]["content"][0]["text"]
     assert answers["n"]["is_error"] is False
-    assert "https://serper.example/" not in text and "No results found." in text
+    assert "https://serper.example/" not in text and "No results within the domain filters." in text
     assert answers["bad"]["is_error"] is True
     assert answers["bad"]["content"][0]["text"].startswith("include_domains entry 'https://a.example/' is not a host")
 

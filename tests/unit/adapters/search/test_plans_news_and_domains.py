@@ -131,7 +131,7 @@ def test_brave_refuses_a_query_its_site_operators_make_too_long() -> None:
 
 @pytest.mark.parametrize(
     ("query", "shape"),
-    [("x" * 401, "401 characters and 1 words"), (" ".join(["w"] * 51), "101 characters and 51 words")],
+    [("x" * 401, "401 characters and 1 word"), (" ".join(["w"] * 51), "101 characters and 51 words")],
 )
 def test_brave_refuses_a_plain_query_past_its_limits_so_the_chain_moves_on(query: str, shape: str) -> None:
     refusal = adapters()["brave"].plan(SearchRequest(query=query, num_results=5))
