@@ -4,9 +4,9 @@ Everything that changes the answer is in the key (the normalized query, the numb
 every filter, the topic, the domain lists and Brave's interface locale); nothing else is. Whether
 full pages were asked for is not: pages are cached apart, by URL, so the same answer serves a
 call with pages and one without. Queries that differ only in case, surrounding or repeated
-whitespace, or Unicode composition are the same search. The key is
-a sha256 over a canonical JSON form, so it is stable across processes (no ``hash()``
-randomization), fixed in length for shared stores, and free of the query text itself.
+whitespace, or Unicode composition are the same search. The key is a sha256 over a canonical
+JSON form, so it is stable across processes (no ``hash()`` randomization), fixed in length for
+shared stores, and free of the query text itself.
 """
 
 from __future__ import annotations
