@@ -10,6 +10,7 @@ from domain.filters import Topic
 from domain.models import SearchRequest
 from entrypoints.configuration import load
 from entrypoints.container import build_container, running
+from entrypoints.settings import Settings
 from tests.support.planned import search
 
 pytestmark = [pytest.mark.anyio, pytest.mark.live]
@@ -24,14 +25,18 @@ PROVIDERS = {
 }
 
 
-@pytest.mark.parametrize(("name", "variable"), PROVIDERS.items())
-async def test_the_real_provider_answers_a_plain_query(name: str, variable: str) -> None:
+def only(name: str, variable: str) -> Settings:
+    """The real environment's settings (on purpose) with this provider alone; skips unless live and configured."""
     if not LIVE:
         pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
     if not os.environ.get(variable, "").strip():
         pytest.skip(f"{variable} is not set")
-    settings = load().settings.model_copy(update={"providers": name})  # the real environment, on purpose
-    container = build_container(settings)
+    return load().settings.model_copy(update={"providers": name})
+
+
+@pytest.mark.parametrize(("name", "variable"), PROVIDERS.items())
+async def test_the_real_provider_answers_a_plain_query(name: str, variable: str) -> None:
+    container = build_container(only(name, variable))
     async with running(container):
         (port,) = await container.search_ports()
         answer = await search(port, SearchRequest(query="python programming language", num_results=3))
@@ -44,11 +49,7 @@ NEWS_PROVIDERS = {name: variable for name, variable in PROVIDERS.items() if name
 
 @pytest.mark.parametrize(("name", "variable"), NEWS_PROVIDERS.items())
 async def test_the_real_provider_answers_news_with_dates_inside_the_domain_filters(name: str, variable: str) -> None:
-    if not LIVE:
-        pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
-    if not os.environ.get(variable, "").strip():
-        pytest.skip(f"{variable} is not set")
-    settings = load().settings.model_copy(update={"providers": name})  # the real environment, on purpose
+    settings = only(name, variable)
     request = SearchRequest(
         query="technology", num_results=5, topic=Topic.NEWS, exclude_domains=("wikipedia.org",), ui_lang="en-US"
     )
