@@ -134,7 +134,13 @@ def check_response(provider: str, response: httpx.Response, *, keyless: bool = F
         detail,
         status=response.status_code,
         retry_after=response.headers.get("retry-after"),
+        rate_limit_reset=_rate_limit_reset(response),
     )
+
+
+def _rate_limit_reset(response: httpx.Response) -> tuple[str, str | None] | None:
+    reset = response.headers.get("x-ratelimit-reset")
+    return None if reset is None else (reset[:200], (response.headers.get("x-ratelimit-remaining") or "")[:200] or None)
 
 
 def json_body(provider: str, response: httpx.Response) -> dict[str, Any]:

@@ -14,6 +14,15 @@ from domain.ports import SearchPort
 
 
 @dataclass(frozen=True)
+class ChainAnswer:
+    """Who answered (names joined by '+' after a fan-out), with what, after which attempts."""
+
+    provider: str
+    answer: ProviderAnswer
+    attempts: list[Attempt]
+
+
+@dataclass(frozen=True)
 class Started:
     """One attempt under way: who, with which planned call, admitted how, since when."""
 

@@ -35,6 +35,7 @@ class PageWindow:
     cut_by_download_cap: bool
     next_start_index: int | None = None  # where reading on in order starts; None at the end
     focused: bool = False  # ``window.text`` holds the best passages for the focus, gaps marked […]
+    source_note: str | None = None  # where the text came from (a site's API), or why that API was not used
 
 
 class FetchPage:
@@ -73,13 +74,16 @@ class FetchPage:
         )
         if focus is None or not window.truncated:
             nxt = window.end_index if window.truncated else None
-            return PageWindow(page.url, page.content_type, window, continuation_note(window), page.truncated, nxt)
+            note = continuation_note(window)
+            return PageWindow(page.url, page.content_type, window, note, page.truncated, nxt, source_note=page.note)
         rest = page.markdown[start_index:]
         focused = self._focused(rest, focus, max_bytes=max_bytes, max_chars=max_chars)
         resume = start_index + (focused.resume_at or 0)
         text = TextWindow(focused.text, start_index, len(page.markdown), len(page.markdown), truncated=True)
         note = "[" + cut_note(page.url, focused, len(rest), start_index=start_index) + "]"
-        return PageWindow(page.url, page.content_type, text, note, page.truncated, resume, focused.focused)
+        return PageWindow(
+            page.url, page.content_type, text, note, page.truncated, resume, focused.focused, source_note=page.note
+        )
 
     def _focused(self, rest: str, focus: str, *, max_bytes: int, max_chars: int | None) -> Focused:
         fitter = PageFitter(self._ranker, focus)

@@ -18,26 +18,18 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from application.chain_failures import all_failed, as_failure, nothing_eligible
-from application.chain_run import Run, Started, hedge_note
+from application.chain_run import ChainAnswer, Run, Started, hedge_note
 from application.provider_health import ProviderHealth, skip_reason
 from domain.errors import FailureKind, ProviderFailure
 from domain.fallback import Decision, decide
-from domain.models import Attempt, AttemptOutcome, ProviderAnswer, SearchFailed, SearchRequest
+from domain.models import AttemptOutcome, ProviderAnswer, SearchFailed, SearchRequest
 from domain.planning import Refusal, WireRequest
 from domain.ports import Clock, SearchPort
 from domain.redaction import Redactor
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class ChainAnswer:
-    provider: str
-    answer: ProviderAnswer
-    attempts: list[Attempt]
 
 
 class ProviderChain:
@@ -199,15 +191,22 @@ class ProviderChain:
     def _settle(
         self, run: Run, started: Started, answer: ProviderAnswer | None, exc: BaseException | None
     ) -> ChainAnswer | None:
-        name = started.port.name
+        if answer is None:
+            assert isinstance(exc, Exception)  # tasks are cancelled only once the call is over
+            self._failed(run, started, exc)
+            return None
+        self._answered(run, started, answer)
+        self._drop_losers(run, started)
+        return ChainAnswer(provider=started.port.name, answer=answer, attempts=run.story())
+
+    def _answered(self, run: Run, started: Started, answer: ProviderAnswer) -> None:
         latency = self._clock.monotonic() - started.at
-        if answer is not None:
-            self._health.record_success(name, latency)
-            detail = f"{len(answer.results)} results in {latency * 1000:.0f} ms" + hedge_note(started)
-            run.record(started, AttemptOutcome.OK, detail)
-            self._drop_losers(run, started)
-            return ChainAnswer(provider=name, answer=answer, attempts=run.story())
-        assert isinstance(exc, Exception)  # tasks are cancelled only once the call is over
+        self._health.record_success(started.port.name, latency)
+        detail = f"{len(answer.results)} results in {latency * 1000:.0f} ms" + hedge_note(started)
+        run.record(started, AttemptOutcome.OK, detail)
+
+    def _failed(self, run: Run, started: Started, exc: Exception) -> None:
+        name = started.port.name
         failure = as_failure(name, exc, self._redact)
         failure = failure.with_detail(self._redact(failure.detail))
         self._health.record_failure(name, failure)
@@ -216,7 +215,6 @@ class ProviderChain:
         logger.warning("provider %s failed: %s (%s)", name, failure.kind.value, failure.detail)
         if decide(failure.kind, next_available=bool(run.waiting) or bool(run.running)) is Decision.STOP:
             run.stopped = True
-        return None
 
     def _drop_losers(self, run: Run, winner: Started) -> None:
         now = self._clock.monotonic()

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 import anyio
 
 from application.single_flight import SingleFlight
+from application.site_reading import read_through_site
 from domain.errors import PageUnavailable
-from domain.ports import CachePort, PageExtractionPort, PageFetcherPort
+from domain.ports import CachePort, PageExtractionPort, PageFetcherPort, SiteResolverPort
 from domain.redaction import without_userinfo
 
 logger = logging.getLogger(__name__)
@@ -25,6 +26,8 @@ class PageText:
     content_type: str
     markdown: str
     truncated: bool  # the download cap cut the page short
+    # One line about where the text came from: a site's API, or why that API could not be used.
+    note: str | None = None
 
 
 class PageReader:
@@ -36,12 +39,14 @@ class PageReader:
         page_timeout: float,
         concurrency: int = 5,
         cache: CachePort[PageText] | None = None,
+        resolvers: Sequence[SiteResolverPort] = (),
     ) -> None:
         self._fetcher = fetcher
         self._extraction = extraction
         self._page_timeout = page_timeout
         self._concurrency = concurrency
         self._cache = cache
+        self._resolvers = tuple(resolvers)
         self._flights: SingleFlight[PageText] = SingleFlight()
 
     async def read(self, url: str) -> PageText:
@@ -63,6 +68,12 @@ class PageReader:
         return text
 
     async def _read(self, url: str) -> PageText:
+        # A site's API first, when one reads this URL; its own page timeout, so that a failure
+        # still leaves the generic read a whole one (the call's deadline bounds both).
+        site = await read_through_site(url, self._resolvers, seconds=self._page_timeout)
+        if site.page is not None:
+            resolved = site.page
+            return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, site.note)
         try:
             with anyio.fail_after(self._page_timeout):
                 page = await self._fetcher.fetch(url)
@@ -72,7 +83,7 @@ class PageReader:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
         if not markdown.strip():
             raise PageUnavailable(url, "no readable text on the page")
-        return PageText(url=page.url, content_type=page.content_type, markdown=markdown, truncated=page.truncated)
+        return PageText(page.url, page.content_type, markdown, page.truncated, site.note)
 
     async def read_many(
         self, urls: Sequence[str], *, budget_seconds: float, progress: PageProgress | None = None

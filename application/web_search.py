@@ -100,7 +100,10 @@ class WebSearch:
             else:
                 # Whole: how much of it the answer has room for is the face's to decide (application/fit_pages.py).
                 cap = "The page was larger than the download cap; its end is missing." if page.truncated else None
-                update = {"page_content": page.markdown, "page_note": cap}
+                update = {
+                    "page_content": page.markdown,
+                    "page_note": " ".join(n for n in (page.note, cap) if n) or None,
+                }
             enriched.append(result.model_copy(update=update))
         return tuple(enriched)
 

@@ -48,6 +48,7 @@ class ProviderFailure(SearchRelayError):
         *,
         status: int | None = None,
         retry_after: str | None = None,
+        rate_limit_reset: tuple[str, str | None] | None = None,
     ) -> None:
         super().__init__(f"{provider}: {kind.value}: {detail}")
         self.provider = provider
@@ -56,10 +57,20 @@ class ProviderFailure(SearchRelayError):
         self.status = status
         # The raw Retry-After header value; the policy interprets it (domain.retry_after).
         self.retry_after = retry_after
+        # The raw X-RateLimit-Reset and -Remaining values, when a refusal carried them: when the
+        # key that was refused may be used again (domain.retry_after.rate_limit_reset_seconds).
+        self.rate_limit_reset = rate_limit_reset
 
     def with_detail(self, detail: str) -> ProviderFailure:
         """The same failure told differently (explained further, or with secrets masked)."""
-        return ProviderFailure(self.provider, self.kind, detail, status=self.status, retry_after=self.retry_after)
+        return ProviderFailure(
+            self.provider,
+            self.kind,
+            detail,
+            status=self.status,
+            retry_after=self.retry_after,
+            rate_limit_reset=self.rate_limit_reset,
+        )
 
 
 class PageUnavailable(SearchRelayError):
@@ -81,3 +92,15 @@ class UnsafeUrl(PageUnavailable):
 
 class UnsupportedContent(PageUnavailable):
     """The page is of a content type that cannot be turned into text."""
+
+
+class SiteUnavailable(SearchRelayError):
+    """A site's API could not serve a page (quota, not found, malformed answer, timeout...).
+
+    ``reason`` is one short line in plain words; the page is then read the generic way and the
+    reason goes into its note.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

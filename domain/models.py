@@ -35,6 +35,10 @@ class WebSearchResult(BaseModel):
         default=None,
         description="searchrelay's own note on page_content, e.g. where it was cut and how to read the rest.",
     )
+    providers: tuple[str, ...] = Field(
+        default=(),
+        description="With fan-out (SEARCHRELAY_FANOUT > 1): every provider that returned this page, best first.",
+    )
 
     @field_validator("link", "title")
     @classmethod

@@ -1,4 +1,4 @@
-"""Value objects for reading pages: what a fetcher hands an extractor."""
+"""Value objects for reading pages: what a fetcher hands an extractor, what a site resolver hands back."""
 
 from __future__ import annotations
 
@@ -15,3 +15,16 @@ class FetchedPage:
     charset: str | None  # from the Content-Type header, if declared
     body: bytes
     truncated: bool = False  # the byte cap cut the body short
+
+
+@dataclass(frozen=True)
+class ResolvedPage:
+    """A page read through its site's API (a question with its answers, an issue with its comments...).
+
+    ``markdown`` is already the text an agent reads; it is as untrusted as any page text.
+    """
+
+    url: str  # the page's own URL (the API's canonical link when it gives one)
+    markdown: str
+    source: str  # where the text came from, for the page note, e.g. "the Stack Exchange API"
+    truncated: bool = False  # a cap cut part of it short (the paper's text, the comments)

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Protocol, TypeVar
 
 from domain.models import ProviderAnswer, SearchRequest
-from domain.pages import FetchedPage
+from domain.pages import FetchedPage, ResolvedPage
 from domain.planning import Refusal, WireRequest
 
 V = TypeVar("V")
@@ -53,6 +53,27 @@ class PageExtractionPort(Protocol):
     """
 
     async def extract(self, page: FetchedPage) -> str: ...
+
+
+class SiteResolverPort(Protocol):
+    """Reads one site's pages through its API rather than its HTML (adapters/sites).
+
+    Chosen by URL alone, before any page is fetched; its calls go through the same address
+    guard, byte caps and deadline as a page fetch.
+    """
+
+    @property
+    def site(self) -> str:
+        """The API's name for notes, e.g. "the Stack Exchange API"."""
+        ...
+
+    def handles(self, url: str) -> bool:
+        """Pure: whether ``url`` is a page this resolver reads (a question, an issue, an article...)."""
+        ...
+
+    async def read(self, url: str) -> ResolvedPage:
+        """The page as Markdown. Raises ``SiteUnavailable`` with a one-line reason on any API failure."""
+        ...
 
 
 class CachePort(Protocol[V]):

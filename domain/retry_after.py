@@ -56,3 +56,35 @@ def _parse_http_date(text: str) -> datetime | None:
 
 def _clamp(seconds: float) -> float:
     return min(max(seconds, 0.0), RETRY_AFTER_CAP_SECONDS)
+
+
+#: A reset value above this is a Unix time, not a number of seconds (some APIs send either).
+_EPOCH_THRESHOLD = 1_000_000_000.0
+
+
+def rate_limit_reset_seconds(reset: str | None, remaining: str | None, now: datetime) -> float | None:
+    """Seconds until a rate-limit window resets, from ``X-RateLimit-Reset`` (and ``-Remaining``).
+
+    Brave sends one value per window, comma-separated (``"1, 1419704"`` with ``"0, 15000"``
+    remaining): the window that is spent (remaining 0) is the one to wait for; without that
+    information the shortest window is taken. Values are seconds, or a Unix time when large.
+    Bounded like Retry-After; ``None`` when nothing usable is there.
+    """
+    resets = _numbers(reset)
+    if not resets:
+        return None
+    left = _numbers(remaining)
+    spent = [r for r, n in zip(resets, left, strict=False) if n is not None and n <= 0 and r is not None]
+    candidates = spent or [r for r in resets if r is not None]
+    if not candidates:
+        return None
+    value = max(candidates) if spent else min(candidates)
+    if value > _EPOCH_THRESHOLD:
+        value -= now.timestamp()
+    return _clamp(value)
+
+
+def _numbers(value: str | None) -> list[float | None]:
+    if not value:
+        return []
+    return [float(part) if _DELTA_SECONDS.fullmatch(part.strip()) else None for part in value.split(",")]

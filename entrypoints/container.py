@@ -21,23 +21,25 @@ from adapters.ranking.bm25 import Bm25Ranker
 from adapters.ratelimit.memory import MemoryRateLimiter
 from adapters.search.brave import BraveSearch
 from adapters.search.duckduckgo import DuckDuckGoLiteSearch
-from adapters.search.perplexity import PerplexitySearch, perplexity_endpoint
+from adapters.search.key_pool import KeyPool
+from adapters.search.perplexity import PerplexityEndpoint, PerplexitySearch, perplexity_endpoint
 from adapters.search.searxng import SearxngSearch
 from adapters.search.serper import SerperSearch
 from adapters.search.tavily import TavilySearch
+from application.chain_fanout import provider_chain
 from application.fetch_page import FetchPage
-from application.provider_chain import ProviderChain
 from application.provider_health import HedgePolicy, ProviderHealth
 from application.read_pages import PageReader, PageText
 from application.web_search import WebSearch
 from domain.circuit_breaker import BreakerPolicy
 from domain.errors import ConfigurationError
 from domain.models import SearchOutcome
-from domain.ports import CachePort, PassageRankerPort, ReadinessProbe, SearchPort
+from domain.ports import BreakerStatePort, CachePort, Clock, PassageRankerPort, ReadinessProbe, SearchPort
 from domain.redaction import Redactor
 from entrypoints import provider_catalog, shared_state
 from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
+from entrypoints.site_resolvers import site_resolvers
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
 PAGE_CACHE_SECONDS = 600.0  # never longer than SEARCHRELAY_CACHE_TTL_SECONDS; 0 there disables it too
@@ -79,16 +81,28 @@ async def select_ports(settings: Settings, **factories: Callable[[], Any]) -> li
     return [await _settled(factories[name]()) for name in provider_catalog.chain_names(settings)]
 
 
-def perplexity_search(client: httpx.AsyncClient, settings: Settings) -> PerplexitySearch:
-    endpoint = perplexity_endpoint(
+def _perplexity(settings: Settings) -> PerplexityEndpoint | None:
+    return perplexity_endpoint(
         settings.perplexity_api_key.get_secret_value() if settings.perplexity_api_key else None,
         settings.openrouter_api_key.get_secret_value() if settings.openrouter_api_key else None,
         settings.perplexity_base_url,
         settings.sonar_model(),
     )
+
+
+def perplexity_search(client: httpx.AsyncClient, settings: Settings, keys: KeyPool) -> PerplexitySearch:
+    endpoint = _perplexity(settings)
     if endpoint is None:
         raise ConfigurationError("perplexity needs PERPLEXITY_API_KEY or OPENROUTER_API_KEY")
-    return PerplexitySearch(client, endpoint.api_key, endpoint.base_url, endpoint.model)
+    return PerplexitySearch(client, keys, endpoint.base_url, endpoint.model)
+
+
+def build_key_pools(settings: Settings, clock: Clock, shared: BreakerStatePort | None) -> dict[str, KeyPool]:
+    """Each keyed provider's pool (its comma-separated keys), whether or not it is in the chain."""
+    keys = {name: settings.keys(f"{name}_api_key") for name in ("serper", "tavily", "brave")}
+    endpoint = _perplexity(settings)
+    keys["perplexity"] = list(endpoint.pool) if endpoint else []
+    return {name: KeyPool(name, pool, clock, shared=shared) for name, pool in keys.items() if pool}
 
 
 class Container(containers.DeclarativeContainer):
@@ -121,17 +135,19 @@ class Container(containers.DeclarativeContainer):
     redis_connections = providers.Resource(shared_state.closing, redis)
     readiness = providers.Singleton(shared_state.readiness_probes, redis)
 
+    # Cooldowns (and key rests) replicas share: None without SEARCHRELAY_REDIS_URL.
+    breaker_store = providers.Singleton(shared_state.breaker_store, redis)
+    # Every key a provider was given, and which of them rest or were rejected (key_pool.py).
+    key_pools = providers.Singleton(build_key_pools, settings, clock, breaker_store)
     serper = providers.Singleton(
-        SerperSearch, http_client, settings.provided.serper_api_key, settings.provided.serper_base_url
+        SerperSearch, http_client, key_pools.provided["serper"], settings.provided.serper_base_url
     )
     tavily = providers.Singleton(
-        TavilySearch, http_client, settings.provided.tavily_api_key, settings.provided.tavily_base_url
+        TavilySearch, http_client, key_pools.provided["tavily"], settings.provided.tavily_base_url
     )
-    brave = providers.Singleton(
-        BraveSearch, http_client, settings.provided.brave_api_key, settings.provided.brave_base_url
-    )
+    brave = providers.Singleton(BraveSearch, http_client, key_pools.provided["brave"], settings.provided.brave_base_url)
     searxng = providers.Singleton(SearxngSearch, http_client, settings.provided.searxng_url)
-    perplexity = providers.Singleton(perplexity_search, http_client, settings)
+    perplexity = providers.Singleton(perplexity_search, http_client, settings, key_pools.provided["perplexity"])
     duckduckgo = providers.Singleton(DuckDuckGoLiteSearch, http_client, settings.provided.duckduckgo_base_url)
     search_ports = providers.Singleton(
         select_ports,
@@ -158,16 +174,17 @@ class Container(containers.DeclarativeContainer):
             floor_seconds=settings.provided.hedge_min_seconds,
             cap_seconds=settings.provided.hedge_after_seconds,
         ),
-        shared=providers.Singleton(shared_state.breaker_store, redis),
+        shared=breaker_store,
     )
     chain = providers.Singleton(
-        ProviderChain,
+        provider_chain,
         search_ports,
         clock=clock,
         redactor=redactor,
         health=health,
         attempt_timeout=settings.provided.timeout_seconds,
         deadline=settings.provided.deadline_seconds,
+        fanout=settings.provided.fanout,
     )
     cache: providers.Singleton[CachePort[SearchOutcome]] = providers.Singleton(
         shared_state.answer_cache, settings, clock, redis
@@ -190,6 +207,8 @@ class Container(containers.DeclarativeContainer):
         timeout_seconds=settings.provided.page_timeout_seconds,
     )
     extraction = providers.Resource(extraction_workers, settings)
+    # Sites read through their APIs before any page fetch (docs/sites.md); none when turned off.
+    resolvers = providers.Singleton(site_resolvers, settings, page_fetcher, extraction)
     page_reader = providers.Singleton(
         PageReader,
         page_fetcher,
@@ -197,6 +216,7 @@ class Container(containers.DeclarativeContainer):
         page_timeout=settings.provided.page_timeout_seconds,
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,
+        resolvers=resolvers,
     )
     ranker = providers.Singleton(Bm25Ranker)
     fetch_page = providers.Singleton(FetchPage, page_reader, deadline=settings.provided.deadline_seconds, ranker=ranker)

@@ -16,6 +16,7 @@ def provider_report(container: Container) -> dict[str, Any]:
     settings = container.settings()
     names = provider_catalog.chain_names(settings)
     health = container.health()
+    pools = container.key_pools()
     chain = []
     for position, name in enumerate(names, start=1):
         spec = provider_catalog.SPECS[name]
@@ -26,6 +27,8 @@ def provider_report(container: Container) -> dict[str, Any]:
                 "name": name,
                 "role": "primary" if position == 1 else "fallback",
                 "configured_by": _configured_by(settings, spec),
+                # Counts and key numbers only, e.g. "3 keys: 2 usable, 1 rejected (key #2)".
+                "keys": pools[name].status().describe() if name in pools else None,
                 "circuit": status.circuit.value,
                 "circuit_open_until": status.open_until.isoformat() if status.open_until else None,
                 "consecutive_failures": status.consecutive_failures,
@@ -74,8 +77,10 @@ def render_report(report: dict[str, Any]) -> str:
             else "no calls yet"
         )
         last = f", last failure {p['last_failure']}" if p["last_failure"] else ""
+        keys = f"{p['keys']}; " if p.get("keys") else ""
         lines.append(
-            f"{p['position']}. {p['name']:<11} {p['role']:<9} {p['configured_by']}  [circuit {state}; {latency}{last}]"
+            f"{p['position']}. {p['name']:<11} {p['role']:<9} {p['configured_by']}  "
+            f"[{keys}circuit {state}; {latency}{last}]"
         )
     if report["not_in_chain"]:
         lines.append(f"not in the chain: {', '.join(report['not_in_chain'])}")

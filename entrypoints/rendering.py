@@ -41,7 +41,10 @@ def _fenced_result(fence: Fence, result: WebSearchResult, number: int) -> str:
         fields.append(one_line(" · ".join(about)))
     if result.snippet.strip():
         fields.append(one_line(result.snippet))
-    return "\n   ".join([f"{fence.open} result {number}>>>", *fields, fence.close])
+    block = [f"{fence.open} result {number}>>>", *fields, fence.close]
+    if result.providers:  # our own provider names (a fan-out), so outside the fence
+        block.append(f"(from {', '.join(result.providers)})")
+    return "\n   ".join(block)
 
 
 def render_page(page: PageWindow) -> str:
@@ -52,6 +55,8 @@ def render_page(page: PageWindow) -> str:
     if page.focused:
         facts += ", the passages that best match the focus, in order"
     lines = [head, "", f"({facts})", "", fence.note(), "", fence.wrap(window.text, "web_fetch")]
+    if page.source_note:
+        lines += ["", f"[{one_line(page.source_note)}]"]
     if page.note:
         lines += ["", page.note]
     if page.cut_by_download_cap:

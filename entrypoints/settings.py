@@ -19,7 +19,8 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
-from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HTTP_URL_FIELDS, HttpSettings
+from entrypoints.http_settings import HTTP_OPTIONAL_FIELDS, HTTP_URL_FIELDS, HttpSettings, split_list
+from entrypoints.site_settings import SiteSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 URL_FIELDS = (
@@ -30,11 +31,13 @@ URL_FIELDS = (
     "duckduckgo_base_url",
     "perplexity_base_url",
 )
+#: The provider keys; each may hold several comma-separated keys (a key pool).
+KEY_FIELDS = ("serper_api_key", "tavily_api_key", "brave_api_key", "perplexity_api_key", "openrouter_api_key")
 REDIS_SCHEMES = ("redis", "rediss", "unix")
 _URL_EXAMPLES = {"searxng_url": "https://searx.example.org", "perplexity_base_url": "https://api.perplexity.ai"}
 
 
-class Settings(HttpSettings):
+class Settings(HttpSettings, SiteSettings):
     model_config = SettingsConfigDict(
         env_file=None,
         env_file_encoding="utf-8",
@@ -63,6 +66,8 @@ class Settings(HttpSettings):
     # The chain, e.g. "tavily,brave,duckduckgo"; unset = every configured provider in the default order.
     providers: str | None = Field(None, validation_alias="SEARCHRELAY_PROVIDERS")
 
+    # How many providers each search asks at once (1: one at a time, failing over; 2..6: fan-out).
+    fanout: int = Field(1, ge=1, le=6, validation_alias="SEARCHRELAY_FANOUT")
     timeout_seconds: float = Field(10.0, gt=0, le=120, validation_alias="SEARCHRELAY_TIMEOUT_SECONDS")
     deadline_seconds: float = Field(20.0, gt=0, le=600, validation_alias="SEARCHRELAY_DEADLINE_SECONDS")
     log_level: LogLevel = Field("WARNING", validation_alias="SEARCHRELAY_LOG_LEVEL")
@@ -122,6 +127,14 @@ class Settings(HttpSettings):
             return None
         return value.strip() if isinstance(value, str) else value
 
+    @field_validator(*KEY_FIELDS, mode="before")
+    @classmethod
+    def _no_keys_is_unset(cls, value: Any) -> Any:
+        # "," or " , " lists no key at all: the provider is not configured, as with a blank value.
+        if isinstance(value, str) and not split_list(value):
+            return None
+        return value
+
     @field_validator("serper_base_url", "tavily_base_url", "brave_base_url", "duckduckgo_base_url", mode="before")
     @classmethod
     def _blank_url_is_default(cls, value: Any, info: ValidationInfo) -> Any:
@@ -176,11 +189,17 @@ class Settings(HttpSettings):
         """The field behind an environment variable name."""
         return next((name for name, f in cls.model_fields.items() if f.validation_alias == variable), None)
 
+    def keys(self, field: str) -> list[SecretStr]:
+        """The keys of one provider key setting (one of ``KEY_FIELDS``): none when unset."""
+        value: SecretStr | None = getattr(self, field)
+        return [SecretStr(key) for key in split_list(value.get_secret_value() if value else None)]
+
     def secret_values(self) -> list[str]:
         """Every secret value configured, for the redactor."""
         secrets = [getattr(self, name) for name, info in type(self).model_fields.items() if _is_secret(info.annotation)]
         values = [s.get_secret_value() for s in secrets if s is not None]
         values += self.http_token_list()  # each token alone, as a request would carry it
+        values += [key.get_secret_value() for name in KEY_FIELDS for key in self.keys(name)]  # each key alone
         for url in (self.searxng_url, self.redis_url.get_secret_value() if self.redis_url else None):
             password = urlsplit(url).password if url else None
             values += [password, unquote(password)] if password else []
@@ -190,7 +209,7 @@ class Settings(HttpSettings):
     def expected_form(cls, field_name: str) -> str:
         """What a variable must hold, in words, for the one-line start-up error."""
         field = cls.model_fields[field_name]
-        if special := cls.http_expected_form(field_name):
+        if special := cls.http_expected_form(field_name) or cls.site_expected_form(field_name):
             return special
         if field_name in URL_FIELDS:
             return f"an http:// or https:// URL, e.g. {field.default or _URL_EXAMPLES[field_name]}"

@@ -79,6 +79,7 @@ async def web_fetch(services: Services, arguments: WebFetchArguments) -> ToolAns
         truncated=window.truncated,
         next_start_index=page.next_start_index,
         focused=page.focused,
+        source_note=page.source_note,
     )
     return ToolAnswer(text=text, structured=structured.model_dump(mode="json"))
 

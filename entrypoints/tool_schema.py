@@ -112,6 +112,11 @@ class PageFetchResult(BaseModel):
     truncated: bool = Field(description="More text follows this window (with focus: some of the page was left out).")
     next_start_index: int | None = Field(description="Pass this as start_index to continue; null at the end.")
     focused: bool = Field(default=False, description="content holds the passages that best match focus.")
+    source_note: str | None = Field(
+        default=None,
+        description="Where the text came from when a site's API read it (StackExchange, GitHub, Wikipedia, "
+        "arXiv), or why that API could not be used and the page was read as fetched.",
+    )
 
 
 READ_ONLY: dict[str, Any] = {

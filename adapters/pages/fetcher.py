@@ -12,8 +12,7 @@ decoded size (``adapters.bounded_body``), and one deadline bounds the whole fetc
 
 from __future__ import annotations
 
-import base64
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 import anyio
 import httpx
@@ -21,9 +20,10 @@ import httpx
 from adapters.bounded_body import BodyRefused, BodyTooLarge, megabytes, read_body
 from adapters.content_encoding import ACCEPT_ENCODING
 from adapters.pages.address_guard import IPAddress
+from adapters.pages.fetch_scope import PAGE, Call, Credentials, origin
 from adapters.pages.resolver import Resolver, SystemResolver
 from adapters.pages.responses import describe_invalid_url, describe_transport_error, is_text_like, parse_content_type
-from adapters.pages.target_vetting import DEFAULT_PORTS, TargetVetter, ascii_host
+from adapters.pages.target_vetting import TargetVetter, ascii_host
 from domain.errors import PageUnavailable
 from domain.pages import FetchedPage
 
@@ -45,24 +45,6 @@ class _NotConnected(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-@dataclass(frozen=True)
-class _Credentials:
-    """``user:pass@`` from the caller's URL, for the origin it was written for and no other."""
-
-    origin: tuple[str, str, int]
-    header: str
-
-    @classmethod
-    def take(cls, url: httpx.URL) -> tuple[httpx.URL, _Credentials | None]:
-        if not url.userinfo:
-            return url, None
-        token = base64.b64encode(f"{url.username}:{url.password}".encode()).decode("ascii")
-        return url.copy_with(userinfo=b""), cls(_origin(url), f"Basic {token}")
-
-    def headers_for(self, url: httpx.URL) -> dict[str, str]:
-        return {"Authorization": self.header} if _origin(url) == self.origin else {}
 
 
 class SafePageFetcher:
@@ -104,40 +86,65 @@ class SafePageFetcher:
         }
 
     async def fetch(self, url: str) -> FetchedPage:
-        target, credentials = _Credentials.take(_parse_url(url))
+        return await self._guarded(url, PAGE)
+
+    async def call(
+        self,
+        url: str,
+        *,
+        method: str = "GET",
+        headers: Mapping[str, str] | None = None,
+        content: bytes | None = None,
+    ) -> FetchedPage:
+        """An API call (site resolvers) under the same guards, caps and deadline as a page fetch.
+
+        ``headers`` (an API token, say) are sent to ``url``'s origin only, never to where a
+        redirect leads; a call other than GET is not redirected at all. Any status comes back as
+        a page with that status, so the caller can read the API's own error answer.
+        """
+        call = Call(method, dict(headers or {}), content, any_status=True)
+        return await self._guarded(url, call)
+
+    async def _guarded(self, url: str, call: Call) -> FetchedPage:
+        target, credentials = Credentials.take(_parse_url(url))
         original = url  # what errors name, as the caller wrote it (PageUnavailable leaves out credentials)
         try:
             with anyio.fail_after(self._timeout_seconds):
-                return await self._follow_redirects(original, target, credentials)
+                return await self._follow_redirects(original, target, credentials, call)
         except TimeoutError:
             raise PageUnavailable(original, f"timed out after {self._timeout_seconds:g} s") from None
 
     async def _follow_redirects(
-        self, original: str, current: httpx.URL, credentials: _Credentials | None
+        self, original: str, current: httpx.URL, credentials: Credentials | None, call: Call
     ) -> FetchedPage:
+        first = origin(current)
         for hop in range(self._max_redirects + 1):
+            if hop and call.method != "GET":
+                raise PageUnavailable(original, f"the server redirected a {call.method} request")
             addresses = await self._vetter.addresses(original, current, via_redirect=hop > 0)
             extra = credentials.headers_for(current) if credentials is not None else {}
-            outcome = await self._request_any(original, current, addresses, extra)
+            if origin(current) == first:
+                extra = {**extra, **call.origin_headers}
+            outcome = await self._request_any(original, current, addresses, extra, call)
             if isinstance(outcome, FetchedPage):
                 return outcome
             current = outcome
         raise PageUnavailable(original, f"too many redirects (more than {self._max_redirects})")
 
     async def _request_any(
-        self, original: str, url: httpx.URL, addresses: list[IPAddress], extra: dict[str, str]
+        self, original: str, url: httpx.URL, addresses: list[IPAddress], extra: dict[str, str], call: Call
     ) -> FetchedPage | httpx.URL:
         """Each vetted address in turn until one answers."""
         reason = "could not connect"
         for address in addresses:
             try:
-                return await self._request(original, url, address, extra)
+                return await self._request(original, url, address, extra, call)
             except _NotConnected as failed:
                 reason = failed.reason
         raise PageUnavailable(original, reason)
 
     async def _request(
-        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str]
+        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str], call: Call
     ) -> FetchedPage | httpx.URL:
         """GET ``url`` from ``address``: the page, or the next URL when the server redirects."""
         pinned = url.copy_with(host=str(address))
@@ -148,16 +155,17 @@ class SafePageFetcher:
         extensions = {"sni_hostname": ascii_host(url)} if url.scheme == "https" else {}
         try:
             async with self._client.stream(
-                "GET",
+                call.method,
                 pinned,
                 headers=headers,
+                content=call.content,
                 extensions=extensions,
                 follow_redirects=False,
                 timeout=httpx.Timeout(self._timeout_seconds, connect=min(_CONNECT_SECONDS, self._timeout_seconds)),
             ) as response:
                 if response.status_code in _REDIRECT_STATUSES:
                     return _redirect_target(original, url, response)
-                if not 200 <= response.status_code < 300:
+                if not 200 <= response.status_code < 300 and not call.any_status:
                     raise PageUnavailable(original, f"HTTP {response.status_code}")
                 return await self._read_page(original, url, response)
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
@@ -214,10 +222,6 @@ def _redirect_target(original: str, current: httpx.URL, response: httpx.Response
         raise PageUnavailable(original, "redirect to an invalid URL") from None
     # Credentials a server writes into a redirect are never sent anywhere.
     return target.copy_with(userinfo=b"") if target.userinfo else target
-
-
-def _origin(url: httpx.URL) -> tuple[str, str, int]:
-    return url.scheme, ascii_host(url), url.port or DEFAULT_PORTS.get(url.scheme, 0)
 
 
 def _content_length(response: httpx.Response) -> int | None:

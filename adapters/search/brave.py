@@ -15,9 +15,10 @@ import lxml.html
 from pydantic import SecretStr
 
 from adapters.http_errors import malformed
+from adapters.search.key_pool import KeyPool, as_pool
 from adapters.search.parsing import ItemKeys, first_results
 from adapters.search.site_operators import query_with_sites
-from adapters.search.wire import JSON_ACCEPT, send_for_json
+from adapters.search.wire import JSON_ACCEPT, send_keyed
 from domain.filters import Filter, Topic
 from domain.models import ProviderAnswer, SearchRequest
 from domain.planning import Refusal, WireRequest, refuse_missing
@@ -68,9 +69,11 @@ class BraveSearch:
         Filter.NEWS, Filter.INCLUDE_DOMAINS, Filter.EXCLUDE_DOMAINS,
     })  # fmt: skip
 
-    def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str = DEFAULT_BASE_URL) -> None:
+    def __init__(
+        self, client: httpx.AsyncClient, api_key: SecretStr | KeyPool, base_url: str = DEFAULT_BASE_URL
+    ) -> None:
         self._client = client
-        self._api_key = api_key
+        self._keys = as_pool(self.name, api_key)
         self._url = base_url.rstrip("/") + "/res/v1/web/search"
         self._news_url = base_url.rstrip("/") + "/res/v1/news/search"
 
@@ -105,8 +108,8 @@ class BraveSearch:
         return WireRequest("GET", url, params=params, headers=JSON_ACCEPT, limit=request.num_results)
 
     async def send(self, wire: WireRequest) -> ProviderAnswer:
-        secret = {"X-Subscription-Token": self._api_key.get_secret_value()}
-        return self.parse(await send_for_json(self._client, self.name, wire, secret), limit=wire.limit)
+        data = await send_keyed(self._client, self.name, wire, self._keys, _auth)
+        return self.parse(data, limit=wire.limit)
 
     def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
         if data.get("type") == "news":  # the news endpoint's answer: hits at the top, no 'web'
@@ -163,3 +166,7 @@ def _plain(fragment: str) -> str:
 def _search_lang(language: str, country: str | None) -> str:
     regional = _REGIONAL_SEARCH_LANG.get((language, country or ""))
     return regional or _SEARCH_LANG.get(language, language)
+
+
+def _auth(key: str) -> dict[str, str]:
+    return {"X-Subscription-Token": key}

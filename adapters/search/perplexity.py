@@ -10,8 +10,9 @@ import httpx
 from pydantic import SecretStr
 
 from adapters.http_errors import malformed
+from adapters.search.key_pool import KeyPool, as_pool
 from adapters.search.parsing import ItemKeys, result_from_item
-from adapters.search.wire import JSON_ACCEPT, send_for_json
+from adapters.search.wire import JSON_ACCEPT, send_keyed
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
 from domain.planning import Refusal, WireRequest, refuse_missing
@@ -38,6 +39,7 @@ class PerplexityEndpoint:
     base_url: str
     model: str
     route: Literal["perplexity", "openrouter"]
+    pool: tuple[SecretStr, ...] = ()  # every key of the variable chosen, ``api_key`` first
 
 
 def perplexity_endpoint(
@@ -50,26 +52,34 @@ def perplexity_endpoint(
 
     A dedicated Perplexity key wins over an OpenRouter one. The key's prefix beats the variable
     it was found in, because users paste an ``sk-or-`` key into ``PERPLEXITY_API_KEY`` (and the
-    reverse) often enough, and sending it to the wrong host only yields a puzzling 401.
+    reverse) often enough, and sending it to the wrong host only yields a puzzling 401. Either
+    variable may hold several comma-separated keys (a pool): the first one decides the route, so
+    one pool serves one service (a key meant for the other is rejected there and set aside).
     """
-    perplexity_key = (perplexity_key or "").strip() or None
-    openrouter_key = (openrouter_key or "").strip() or None
-    key = perplexity_key or openrouter_key
-    if key is None:
+    perplexity_keys = _keys(perplexity_key)
+    openrouter_keys = _keys(openrouter_key)
+    keys = perplexity_keys or openrouter_keys
+    if not keys:
         return None
+    key = keys[0]
     if key.startswith("sk-or-"):
         route: Literal["perplexity", "openrouter"] = "openrouter"
     elif key.startswith("pplx-"):
         route = "perplexity"
     else:
-        route = "perplexity" if perplexity_key else "openrouter"
+        route = "perplexity" if perplexity_keys else "openrouter"
     base_url, model = _DEFAULTS[route]
     return PerplexityEndpoint(
         api_key=SecretStr(key),
+        pool=tuple(SecretStr(k) for k in keys),
         base_url=(base_url_override or "").strip() or base_url,
         model=(model_override or "").strip() or model,
         route=route,
     )
+
+
+def _keys(value: str | None) -> list[str]:
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
 
 
 class PerplexitySearch:
@@ -82,9 +92,9 @@ class PerplexitySearch:
     # source afterwards would leave the answer still quoting it. No news topic either.
     capabilities = frozenset({Filter.FRESHNESS, Filter.FRESHNESS_RANGE})
 
-    def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str, model: str) -> None:
+    def __init__(self, client: httpx.AsyncClient, api_key: SecretStr | KeyPool, base_url: str, model: str) -> None:
         self._client = client
-        self._api_key = api_key
+        self._keys = as_pool(self.name, api_key)
         self._url = base_url.rstrip("/") + "/chat/completions"
         self._model = model
 
@@ -98,8 +108,8 @@ class PerplexitySearch:
         return WireRequest("POST", self._url, json=body, headers=JSON_ACCEPT, limit=request.num_results)
 
     async def send(self, wire: WireRequest) -> ProviderAnswer:
-        secret = {"Authorization": f"Bearer {self._api_key.get_secret_value()}"}
-        return self.parse(await send_for_json(self._client, self.name, wire, secret), limit=wire.limit)
+        data = await send_keyed(self._client, self.name, wire, self._keys, _auth)
+        return self.parse(data, limit=wire.limit)
 
     def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
         message = _message(data)
@@ -206,3 +216,7 @@ def _unique_links(results: list[WebSearchResult]) -> list[WebSearchResult]:
             seen.add(result.link)
             unique.append(result)
     return unique
+
+
+def _auth(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}

@@ -12,9 +12,10 @@ import httpx
 from pydantic import SecretStr
 
 from adapters.http_errors import malformed
+from adapters.search.key_pool import KeyPool, as_pool
 from adapters.search.parsing import ItemKeys, first_results
 from adapters.search.site_operators import query_with_sites
-from adapters.search.wire import JSON_ACCEPT, send_for_json
+from adapters.search.wire import JSON_ACCEPT, send_keyed
 from domain.filters import Filter, Freshness, Topic
 from domain.models import ProviderAnswer, SearchRequest
 from domain.planning import Refusal, WireRequest, refuse_missing
@@ -33,9 +34,11 @@ class SerperSearch:
         Filter.NEWS, Filter.INCLUDE_DOMAINS, Filter.EXCLUDE_DOMAINS,
     })  # fmt: skip
 
-    def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str = DEFAULT_BASE_URL) -> None:
+    def __init__(
+        self, client: httpx.AsyncClient, api_key: SecretStr | KeyPool, base_url: str = DEFAULT_BASE_URL
+    ) -> None:
         self._client = client
-        self._api_key = api_key
+        self._keys = as_pool(self.name, api_key)
         self._url = base_url.rstrip("/") + "/search"
         self._news_url = base_url.rstrip("/") + "/news"
 
@@ -54,8 +57,8 @@ class SerperSearch:
         return WireRequest("POST", url, json=body, headers=JSON_ACCEPT, limit=request.num_results)
 
     async def send(self, wire: WireRequest) -> ProviderAnswer:
-        secret = {"X-API-KEY": self._api_key.get_secret_value()}
-        return self.parse(await send_for_json(self._client, self.name, wire, secret), limit=wire.limit)
+        data = await send_keyed(self._client, self.name, wire, self._keys, _auth)
+        return self.parse(data, limit=wire.limit)
 
     def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
         # A news answer lists its hits under 'news'; either kind leaves its list out when nothing matched.
@@ -74,3 +77,7 @@ def _tbs(freshness: Freshness) -> str:
     assert freshness.start is not None
     assert freshness.end is not None
     return f"cdr:1,cd_min:{freshness.start:%m/%d/%Y},cd_max:{freshness.end:%m/%d/%Y}"
+
+
+def _auth(key: str) -> dict[str, str]:
+    return {"X-API-KEY": key}

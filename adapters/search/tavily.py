@@ -12,8 +12,9 @@ import httpx
 from pydantic import SecretStr
 
 from adapters.http_errors import malformed
+from adapters.search.key_pool import KeyPool, as_pool
 from adapters.search.parsing import ItemKeys, first_results
-from adapters.search.wire import JSON_ACCEPT, send_for_json
+from adapters.search.wire import JSON_ACCEPT, send_keyed
 from domain.filters import Filter, Freshness, Topic
 from domain.models import ProviderAnswer, SearchRequest
 from domain.planning import Refusal, WireRequest, refuse_missing
@@ -32,9 +33,11 @@ class TavilySearch:
         Filter.FRESHNESS, Filter.FRESHNESS_RANGE, Filter.NEWS, Filter.INCLUDE_DOMAINS, Filter.EXCLUDE_DOMAINS,
     })  # fmt: skip
 
-    def __init__(self, client: httpx.AsyncClient, api_key: SecretStr, base_url: str = DEFAULT_BASE_URL) -> None:
+    def __init__(
+        self, client: httpx.AsyncClient, api_key: SecretStr | KeyPool, base_url: str = DEFAULT_BASE_URL
+    ) -> None:
         self._client = client
-        self._api_key = api_key
+        self._keys = as_pool(self.name, api_key)
         self._url = base_url.rstrip("/") + "/search"
 
     def plan(self, request: SearchRequest) -> WireRequest | Refusal:
@@ -59,8 +62,8 @@ class TavilySearch:
         return WireRequest("POST", self._url, json=body, headers=JSON_ACCEPT, limit=request.num_results)
 
     async def send(self, wire: WireRequest) -> ProviderAnswer:
-        secret = {"Authorization": f"Bearer {self._api_key.get_secret_value()}"}
-        return self.parse(await send_for_json(self._client, self.name, wire, secret), limit=wire.limit)
+        data = await send_keyed(self._client, self.name, wire, self._keys, _auth)
+        return self.parse(data, limit=wire.limit)
 
     def parse(self, data: dict[str, Any], limit: int = 20) -> ProviderAnswer:
         items = data.get("results")
@@ -73,3 +76,7 @@ def _time_filter(freshness: Freshness) -> dict[str, str]:
     if freshness.period is not None:
         return {"time_range": _TIME_RANGES[freshness.period]}
     return {"start_date": f"{freshness.start}", "end_date": f"{freshness.end}"}
+
+
+def _auth(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}

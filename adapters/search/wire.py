@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import httpx
+from pydantic import SecretStr
 
 from adapters.http_errors import json_body, send
+from adapters.search.key_pool import KeyPool
 from domain.planning import WireRequest
 
 JSON_ACCEPT = {"Accept": "application/json"}
@@ -31,3 +34,18 @@ async def send_for_json(
 ) -> dict[str, Any]:
     """One JSON API call: send, classify any failure (``http_errors``), return the answer's JSON object."""
     return json_body(provider, await send(client, provider, http_request(client, wire, secret_headers)))
+
+
+async def send_keyed(
+    client: httpx.AsyncClient,
+    provider: str,
+    wire: WireRequest,
+    keys: KeyPool,
+    secret_headers: Callable[[str], dict[str, str]],
+) -> dict[str, Any]:
+    """``send_for_json`` with a key from the provider's pool; the next key takes over when one is refused."""
+
+    async def attempt(key: SecretStr) -> dict[str, Any]:
+        return await send_for_json(client, provider, wire, secret_headers(key.get_secret_value()))
+
+    return await keys.call(attempt)

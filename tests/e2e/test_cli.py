@@ -83,6 +83,14 @@ def test_providers_shows_the_chain_with_masked_keys(tmp_path: Path) -> None:
     assert SERPER_KEY not in done.stdout and TAVILY_KEY not in done.stdout
 
 
+def test_providers_shows_a_key_pool_by_counts_never_a_key(tmp_path: Path) -> None:
+    second = "serper-CLI-second-9f8e7d6c5b4a"
+    done = run(["providers"], {"SERPER_API_KEY": f"{SERPER_KEY}, {second}"}, tmp_path)
+    assert done.returncode == 0
+    assert "[2 keys: 2 usable; circuit closed" in done.stdout
+    assert SERPER_KEY not in done.stdout + done.stderr and second not in done.stdout + done.stderr
+
+
 def test_a_dotenv_file_in_the_working_directory_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text(f"TAVILY_API_KEY={TAVILY_KEY}\nSERPER_API_KEY=from-dotenv-0000000000\n")
     done = run(["providers", "--json"], {"SERPER_API_KEY": ""}, tmp_path)

@@ -8,7 +8,7 @@ from domain.models import SearchRequest
 from entrypoints import shared_state
 from entrypoints.container import build_container, running
 from tests.support.fake_ports import FixedLimiter
-from tests.support.fake_provider import FakeProvider, serper_reply
+from tests.support.fake_provider import FakeProvider, json_reply, serper_reply
 from tests.support.redis_server import RedisServer
 from tests.support.servers import SERPER_KEY, settings
 
@@ -66,3 +66,23 @@ async def test_the_rate_limit_is_shared_through_redis_when_it_is_configured(
     link = container.redis()
     assert link is not None
     await link.aclose()
+
+
+async def test_a_key_resting_on_one_replica_rests_on_the_other_through_redis(
+    fake_serper: FakeProvider, redis_server: RedisServer
+) -> None:
+    keys = ("serper-SHARED-one-0a1b2c3d", "serper-SHARED-two-4e5f6a7b")
+    fake_serper.answer(serper_reply(1))
+    fake_serper.then(json_reply(429, {"message": "Too many requests"}, headers=(("Retry-After", "120"),)))
+    values = env(fake_serper, redis_server) | {"SERPER_API_KEY": ",".join(keys), "SEARCHRELAY_CACHE_TTL_SECONDS": 0}
+    async with running(build_container(settings(**values))) as first:
+        await first.web_search.run(SearchRequest(query="first replica", num_results=1))
+    async with running(build_container(settings(**values))) as second:
+        await second.web_search.run(SearchRequest(query="second replica", num_results=1))
+    sent = [keys.index(r.headers["x-api-key"]) + 1 for r in fake_serper.requests]
+    assert sent == [1, 2, 2]  # the second replica never tried key #1: it rests there too
+    link = build_container(settings(**values)).redis()
+    assert link is not None
+    stored = await link.run(lambda client: client.keys("searchrelay:cooldown:key:serper:*"))
+    await link.aclose()
+    assert len(stored) == 1 and not any(key.encode() in name for name in stored for key in keys)

@@ -184,6 +184,7 @@ async def test_structured_content_describes_the_whole_window(pages: PageServer) 
         "truncated": False,
         "next_start_index": None,
         "focused": False,
+        "source_note": None,  # no site API reads this page
     }
 
 

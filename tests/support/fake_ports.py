@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Filter
 from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
 from domain.planning import Refusal, WireRequest, refuse_missing
-from domain.ports import SearchPort
+from domain.ports import Clock, SearchPort
 
 ALL_FILTERS = frozenset(Filter)
 
@@ -110,3 +110,18 @@ class FixedLimiter:
     async def acquire(self, caller: str) -> float | None:
         self.callers.append(caller)
         return self.wait
+
+
+class FakeStore:
+    """A ``BreakerStatePort`` in a dict, counting time by the same fake clock as the replicas."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self.until: dict[str, float] = {}
+
+    async def load(self, names: Sequence[str]) -> dict[str, float]:
+        now = self._clock.monotonic()
+        return {n: self.until[n] - now for n in names if self.until.get(n, now) > now}
+
+    async def save(self, name: str, seconds: float) -> None:
+        self.until[name] = max(self.until.get(name, 0.0), self._clock.monotonic() + seconds)

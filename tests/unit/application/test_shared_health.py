@@ -2,32 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from application.provider_health import ProviderHealth
 from domain.circuit_breaker import BreakerState
 from domain.errors import FailureKind
-from tests.support.fake_ports import fail
+from tests.support.fake_ports import FakeStore, fail
 from tests.unit.clock_fake import FakeClock
 
 pytestmark = pytest.mark.anyio
-
-
-class FakeStore:
-    """A ``BreakerStatePort`` in a dict, counting time by the same fake clock as the replicas."""
-
-    def __init__(self, clock: FakeClock) -> None:
-        self._clock = clock
-        self.until: dict[str, float] = {}
-
-    async def load(self, names: Sequence[str]) -> dict[str, float]:
-        now = self._clock.monotonic()
-        return {n: self.until[n] - now for n in names if self.until.get(n, now) > now}
-
-    async def save(self, name: str, seconds: float) -> None:
-        self.until[name] = max(self.until.get(name, 0.0), self._clock.monotonic() + seconds)
 
 
 async def test_a_breaker_tripped_on_one_replica_turns_the_other_away_until_the_cooldown_ends() -> None:

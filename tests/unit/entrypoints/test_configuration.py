@@ -134,6 +134,25 @@ def problems(values: dict[str, object]) -> list[str]:
             ["SEARCHRELAY_REDIS_TIMEOUT_SECONDS must be a number of seconds above 0 and at most 5."],
         ),
         (
+            {"SEARCHRELAY_SITE_RESOLVERS": "github,reddit"},
+            ["SEARCHRELAY_SITE_RESOLVERS must be all, off, or a comma-separated choice among "
+             "stackexchange, github, wikipedia, arxiv."],
+        ),
+        (
+            {"SEARCHRELAY_STACKEXCHANGE_API_URL": "api.stackexchange.com/2.3"},
+            ["SEARCHRELAY_STACKEXCHANGE_API_URL must be an http:// or https:// URL, "
+             "e.g. https://api.stackexchange.com/2.3."],
+        ),
+        (
+            {"SEARCHRELAY_WIKIPEDIA_API_URL": "ftp://{lang}.wikipedia.org/w/api.php"},
+            ["SEARCHRELAY_WIKIPEDIA_API_URL must be an http:// or https:// URL, "
+             "e.g. https://{lang}.wikipedia.org/w/api.php."],
+        ),
+        (
+            {"SEARCHRELAY_ARXIV_URL": "https://arxiv.org:port"},
+            ["SEARCHRELAY_ARXIV_URL must be an http:// or https:// URL, e.g. https://arxiv.org."],
+        ),
+        (
             {"SEARCHRELAY_BREAKER_COOLDOWN_SECONDS": "900", "SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS": "60"},
             ["SEARCHRELAY_BREAKER_COOLDOWN_SECONDS must not exceed SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS"],
         ),

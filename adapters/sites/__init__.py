@@ -1,0 +1,1 @@
+"""Site resolvers: StackExchange, GitHub, Wikipedia and arXiv read through their APIs (docs/sites.md)."""

@@ -1,0 +1,114 @@
+"""Calling a site's API through the page fetcher's guards, and reading its JSON answer defensively.
+
+Every call goes through ``SafePageFetcher.call``: the same address guard, byte cap (decoded
+bytes) and deadline as a page. Whatever the API answers that is not the JSON we asked for -
+an error status, a body that is not JSON, a quota message - becomes ``SiteUnavailable`` with
+one plain line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import anyio
+import httpx
+from pydantic import SecretStr
+
+from domain.errors import PageUnavailable, SiteUnavailable
+from domain.pages import FetchedPage
+from domain.redaction import Redactor
+
+_MESSAGE_CHARS = 160
+# APIs ask scripted clients to say who they are (Wikimedia's policy, GitHub's requirement) rather
+# than pass for a browser, as page fetches do.
+API_HEADERS = {"User-Agent": "searchrelay/0.1 (MCP web search; site resolvers)", "Accept": "application/json"}
+
+
+class GuardedCaller(Protocol):
+    """What ``adapters.pages.fetcher.SafePageFetcher`` offers site resolvers."""
+
+    async def call(
+        self,
+        url: str,
+        *,
+        method: str = "GET",
+        headers: Mapping[str, str] | None = None,
+        content: bytes | None = None,
+    ) -> FetchedPage: ...
+
+    async def fetch(self, url: str) -> FetchedPage: ...
+
+
+def with_query(base: str, params: Mapping[str, str]) -> str:
+    return str(httpx.URL(base, params=dict(params)))
+
+
+async def call_json(
+    caller: GuardedCaller,
+    url: str,
+    *,
+    headers: Mapping[str, str] | None = None,
+    method: str = "GET",
+    payload: Any = None,
+    secret: SecretStr | None = None,
+) -> Any:
+    """The JSON an API answered with 2xx; raises ``SiteUnavailable`` for anything else.
+
+    ``secret`` (the key or token sent) is masked in the reason, should the API quote it back.
+    """
+    content = None if payload is None else json.dumps(payload).encode("utf-8")
+    try:
+        answer = await caller.call(url, method=method, headers={**API_HEADERS, **(headers or {})}, content=content)
+    except PageUnavailable as failed:  # UnsafeUrl included: the guard said no
+        raise SiteUnavailable(failed.reason) from None
+    ok = 200 <= answer.status < 300
+    if ok and answer.truncated:  # the start of a JSON document is not a JSON document
+        raise SiteUnavailable("its answer was larger than the download cap")
+    data = await anyio.to_thread.run_sync(_parsed, answer.body)
+    if not ok:
+        masked = Redactor([secret.get_secret_value()] if secret is not None else [])
+        raise SiteUnavailable(masked(status_reason(answer.status, data)))
+    if data is None:
+        raise SiteUnavailable("its answer was not valid JSON")
+    return data
+
+
+def status_reason(status: int, data: Any) -> str:
+    """An error status in plain words, with the API's own message when it gives one."""
+    meaning = {
+        400: "the request was refused",
+        401: "the token was refused",
+        403: "access refused or rate limit reached",
+        404: "not found",
+        410: "gone",
+        429: "rate limit reached",
+    }.get(status, "the server failed" if status >= 500 else "unexpected answer")
+    message = api_message(data)
+    return f"HTTP {status}, {meaning}" + (f": {message}" if message else "")
+
+
+def api_message(data: Any) -> str:
+    """The message an API put in its error answer (StackExchange, GitHub, MediaWiki shapes), one line."""
+    if not isinstance(data, dict):
+        return ""
+    error = data.get("error")
+    candidates = [
+        data.get("error_message"),
+        data.get("message"),
+        error.get("info") if isinstance(error, dict) else error,
+    ]
+    errors = data.get("errors")
+    if isinstance(errors, list) and errors and isinstance(errors[0], dict):
+        candidates.append(errors[0].get("message"))
+    text = next((c for c in candidates if isinstance(c, str) and c.strip()), "")
+    text = " ".join(text.split())
+    return text if len(text) <= _MESSAGE_CHARS else text[: _MESSAGE_CHARS - 1] + "…"
+
+
+def _parsed(body: bytes) -> Any:
+    try:
+        return json.loads(body.decode("utf-8", errors="replace"))
+    except (ValueError, RecursionError):
+        return None

@@ -1,0 +1,55 @@
+"""Reading fields of an API's JSON without trusting its shape: a wrong type reads as missing."""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def obj(value: Any, *path: str) -> dict[str, Any]:
+    """The object at ``path`` under ``value``, or an empty one."""
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def objs(value: Any) -> list[dict[str, Any]]:
+    """The objects in a list (anything else in it is skipped); [] for a non-list."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def number(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def unescaped(value: Any) -> str:
+    """A plain-text field an API sends HTML-escaped (StackExchange titles and names)."""
+    return html.unescape(text(value)).strip()
+
+
+def day_from_unix(value: Any) -> str:
+    seconds = number(value)
+    if seconds is None or not 0 <= seconds < 2**37:
+        return ""
+    return datetime.fromtimestamp(seconds, tz=UTC).strftime("%Y-%m-%d")
+
+
+def day_from_iso(value: Any) -> str:
+    match = _ISO_DATE.match(text(value))
+    return match.group(0) if match else ""
+
+
+def byline(author: str, day: str, *, verb: str = "by") -> str:
+    """ "by alice on 2024-01-02", leaving out what is unknown."""
+    parts = [f"{verb} {author or 'an unknown user'}"]
+    if day:
+        parts.append(f"on {day}")
+    return " ".join(parts)

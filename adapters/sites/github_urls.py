@@ -1,0 +1,55 @@
+"""Which GitHub pages the GitHub resolver reads, decided from the URL alone."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+from urllib.parse import unquote
+
+from adapters.sites.urls import on_hosts
+
+Kind = Literal["issue", "pull", "discussion", "readme", "blob"]
+_HOSTS = frozenset({"github.com", "www.github.com"})
+_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
+# First path segments that are GitHub's own pages, not an owner.
+_RESERVED = frozenset(
+    {
+        "about", "account", "advisories", "apps", "codespaces", "collections", "contact", "copilot",
+        "customer-stories", "dashboard", "enterprise", "events", "explore", "features", "login",
+        "marketplace", "new", "notifications", "orgs", "organizations", "pricing", "pulls", "issues",
+        "readme", "resources", "search", "security", "settings", "signup", "site", "solutions",
+        "sponsors", "team", "topics", "trending", "users",
+    }
+)  # fmt: skip
+_NUMBERED: dict[str, Kind] = {"issues": "issue", "pull": "pull", "discussions": "discussion"}
+
+
+@dataclass(frozen=True)
+class GithubTarget:
+    kind: Kind
+    owner: str
+    repo: str
+    number: int = 0  # issues, pull requests, discussions
+    ref: str = ""  # blob: the branch, tag or commit, and the path after it
+    path: str = ""
+
+
+def github_target(url: str) -> GithubTarget | None:
+    """Pure: what ``url`` shows on GitHub (an issue, a pull request, a discussion, a README, a file)."""
+    parsed = on_hosts(url, _HOSTS.__contains__)
+    if parsed is None:
+        return None
+    parts = [unquote(p) for p in parsed.path.split("/") if p]
+    if len(parts) < 2 or parts[0].lower() in _RESERVED or not all(_NAME.match(p) for p in parts[:2]):
+        return None
+    owner, repo = parts[0], parts[1].removesuffix(".git")
+    rest = parts[2:]
+    if not rest:
+        return GithubTarget("readme", owner, repo)
+    if len(rest) >= 2 and rest[0] in _NUMBERED and rest[1].isdigit() and len(rest[1]) < 10:
+        # /pull/12/files and /pull/12/commits are views of the same pull request.
+        return GithubTarget(_NUMBERED[rest[0]], owner, repo, number=int(rest[1]))
+    if len(rest) >= 3 and rest[0] == "blob":
+        return GithubTarget("blob", owner, repo, ref=rest[1], path="/".join(rest[2:]))
+    return None

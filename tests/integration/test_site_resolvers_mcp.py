@@ -1,0 +1,152 @@
+"""Site resolvers through the MCP tools: the real container, resolvers and page fetcher; only DNS
+(a table) and the wire (a router behind httpx.MockTransport) are fake."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+from dependency_injector import providers
+from mcp import Client
+from mcp.types import CallToolResult
+
+from domain.models import ProviderAnswer, WebSearchResult
+from entrypoints.container import Container
+from entrypoints.mcp_server import build_server
+from tests.support.fake_ports import FakeSearch
+from tests.support.servers import SERPER_KEY, container_with
+from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+API = "api.stackexchange.com"
+QUESTION = "https://stackoverflow.com/questions/4242/how-do-i-read-a-file-lazily"
+PAGE_HTML = (
+    b"<html><body><nav>SITE-NAV</nav><main><h1>How do I read a file lazily?</h1>"
+    b"<p>GENERIC-PAGE-TEXT: the question as the page shows it, without votes or the accepted answer marked,"
+    b" long enough to be the main content of this page for the extractor to keep it.</p></main></body></html>"
+)
+FENCED = re.compile(r"<<<UNTRUSTED_([0-9a-f]{16}) web_fetch>>>\n(.*)\n<<<END_UNTRUSTED_\1>>>", re.DOTALL)
+
+
+def stack_overflow(api_answers: bool = True) -> SiteRouter:
+    router = SiteRouter().add(
+        "stackoverflow.com",
+        "/questions/4242/how-do-i-read-a-file-lazily",
+        httpx.Response(200, content=PAGE_HTML, headers={"content-type": "text/html"}),
+    )
+    if api_answers:
+        router.add(API, "/2.3/questions/4242", json_answer(fixture("se_question")))
+        router.add(API, "/2.3/questions/4242/answers", json_answer(fixture("se_answers")))
+        router.add(API, "/2.3/posts/4242;4301;4300;4302;4303/comments", json_answer(fixture("se_comments")))
+    else:
+        router.add(API, "/2.3/questions/4242", json_answer(fixture("se_throttled"), status=400))
+    return router
+
+
+def container_for(router: SiteRouter, env: dict[str, Any] | None = None, **fakes: FakeSearch) -> Container:
+    container = container_with({"SEARCHRELAY_PAGE_TIMEOUT_SECONDS": 3, **(env or {})}, **fakes)
+    container.page_fetcher.override(providers.Object(routed_fetcher(router)))
+    return container
+
+
+async def fetch_result(container: Container, url: str) -> CallToolResult:
+    async with Client(build_server(container)) as client:
+        result: CallToolResult = await client.call_tool("web_fetch", {"url": url})
+    assert not result.is_error
+    return result
+
+
+async def fetch(container: Container, url: str) -> str:
+    return "\n".join(getattr(c, "text", "") for c in (await fetch_result(container, url)).content)
+
+
+async def test_web_fetch_reads_a_question_through_the_api_inside_the_fence_with_a_note() -> None:
+    router = stack_overflow()
+    text = await fetch(container_for(router), QUESTION)
+    fenced = FENCED.search(text)
+    assert fenced is not None
+    assert "## Accepted answer · score 9" in fenced.group(2)
+    assert "Possible duplicate of another question." in fenced.group(2)
+    assert "[Read through the Stack Exchange API.]" in text.split(fenced.group(0))[1]
+    assert "stackoverflow.com" not in {s.host for s in router.seen}  # the page itself was never fetched
+
+
+async def test_web_fetch_falls_back_to_the_page_when_the_api_refuses_and_says_why() -> None:
+    router = stack_overflow(api_answers=False)
+    text = await fetch(container_for(router), QUESTION)
+    assert "GENERIC-PAGE-TEXT" in text and "SITE-NAV" not in text
+    assert (
+        "[The Stack Exchange API could not be used (HTTP 400, the request was refused: too many requests from this IP,"
+        " more requests available in 82216 seconds); this is the page as fetched.]"
+    ) in text
+
+
+async def test_web_fetch_structured_content_carries_the_source_note() -> None:
+    result = await fetch_result(container_for(stack_overflow()), QUESTION)
+    assert (result.structured_content or {})["source_note"] == "Read through the Stack Exchange API."
+    plain = await fetch_result(container_for(stack_overflow(), {"SEARCHRELAY_SITE_RESOLVERS": "off"}), QUESTION)
+    assert (plain.structured_content or {})["source_note"] is None
+
+
+async def test_site_resolvers_can_be_turned_off() -> None:
+    router = stack_overflow()
+    text = await fetch(container_for(router, {"SEARCHRELAY_SITE_RESOLVERS": "off"}), QUESTION)
+    assert "GENERIC-PAGE-TEXT" in text and "Stack Exchange API" not in text
+    assert {s.host for s in router.seen} == {"stackoverflow.com"}
+
+
+async def test_web_search_full_pages_carry_the_resolved_page_and_its_note() -> None:
+    hit = WebSearchResult(title="Lazy file reading", link=QUESTION, snippet="read a file lazily")
+    serper = FakeSearch("serper", ProviderAnswer(results=[hit]))
+    container = container_for(stack_overflow(), {"SERPER_API_KEY": SERPER_KEY}, serper=serper)
+    async with Client(build_server(container)) as client:
+        result = await client.call_tool("web_search", {"query": "lazy", "num_results": 1, "return_full_pages": True})
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    assert "## Accepted answer · score 9" in text
+    assert "[Read through the Stack Exchange API.]" in text
+    (structured,) = (result.structured_content or {})["results"]
+    assert structured["page_note"] == "Read through the Stack Exchange API."
+
+
+def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]:
+    body = f"<html><body><main><h1>Page</h1><p>{words} {'filler words for the extractor ' * 6}</p></main></body></html>"
+    return host, path, httpx.Response(200, content=body.encode(), headers={"content-type": "text/html"})
+
+
+@pytest.mark.parametrize(
+    ("url", "page", "api", "note"),
+    [
+        (
+            "https://github.com/encode/httpx/issues/3108",
+            page_at("github.com", "/encode/httpx/issues/3108", "GITHUB-PAGE-TEXT"),
+            (
+                "api.github.com",
+                "/repos/encode/httpx/issues/3108",
+                json_answer({"message": "API rate limit exceeded"}, 403),
+            ),
+            "The GitHub API could not be used (HTTP 403, access refused or rate limit reached: "
+            "API rate limit exceeded)",
+        ),
+        (
+            "https://en.wikipedia.org/wiki/Relay",
+            page_at("en.wikipedia.org", "/wiki/Relay", "WIKIPEDIA-PAGE-TEXT"),
+            ("en.wikipedia.org", "/w/api.php", httpx.Response(200, content=b"{not json")),
+            "The Wikipedia API could not be used (its answer was not valid JSON)",
+        ),
+        (
+            "https://arxiv.org/abs/2405.01234",
+            page_at("arxiv.org", "/abs/2405.01234", "ARXIV-PAGE-TEXT"),
+            ("export.arxiv.org", "/api/query", httpx.Response(503, content=b"busy")),
+            "The arXiv API could not be used (HTTP 503, the server failed)",
+        ),
+    ],
+)
+async def test_every_resolver_falls_back_to_the_page_with_its_reason(
+    url: str, page: tuple[str, str, httpx.Response], api: tuple[str, str, httpx.Response], note: str
+) -> None:
+    router = SiteRouter().add(*page).add(*api)
+    text = await fetch(container_for(router), url)
+    assert "-PAGE-TEXT" in text
+    assert f"[{note}; this is the page as fetched.]" in text

@@ -1,0 +1,32 @@
+"""The site resolvers against the real APIs: only with RUN_LIVE_TESTS=1 (keys and tokens optional)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from entrypoints.configuration import load
+from entrypoints.container import build_container, running
+
+pytestmark = [pytest.mark.anyio, pytest.mark.live]
+
+LIVE = os.environ.get("RUN_LIVE_TESTS") == "1"
+PAGES = {
+    "stackexchange": ("https://stackoverflow.com/questions/231767/what-does-the-yield-keyword-do-in-python", "## "),
+    "github": ("https://github.com/encode/httpx/issues/1", "# "),
+    "wikipedia": ("https://en.wikipedia.org/wiki/Relay", "## "),
+    "arxiv": ("https://arxiv.org/abs/1706.03762", "## Abstract"),
+}
+
+
+@pytest.mark.parametrize(("site", "url_and_mark"), PAGES.items())
+async def test_the_real_api_reads_the_page(site: str, url_and_mark: tuple[str, str]) -> None:
+    if not LIVE:
+        pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
+    url, mark = url_and_mark
+    settings = load().settings.model_copy(update={"site_resolvers": site})  # the real environment, on purpose
+    async with running(build_container(settings)) as services:
+        page = await services.fetch_page.read(url)
+    assert page.note is not None and page.note.startswith("Read through"), page.note
+    assert mark in page.markdown

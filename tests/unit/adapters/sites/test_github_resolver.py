@@ -1,0 +1,158 @@
+"""The GitHub resolver against faked REST, GraphQL and raw-file hosts, through the real page fetcher."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from pydantic import SecretStr
+
+from adapters.sites.github import GithubResolver
+from adapters.sites.github_urls import GithubTarget, github_target
+from domain.errors import SiteUnavailable
+from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+API, RAW = "api.github.com", "raw.githubusercontent.com"
+REPO = "/repos/encode/httpx"
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://github.com/encode/httpx", GithubTarget("readme", "encode", "httpx")),
+        ("https://github.com/encode/httpx.git", GithubTarget("readme", "encode", "httpx")),
+        ("https://github.com/encode/httpx/issues/77", GithubTarget("issue", "encode", "httpx", 77)),
+        ("https://github.com/encode/httpx/pull/88/files", GithubTarget("pull", "encode", "httpx", 88)),
+        ("https://github.com/encode/httpx/discussions/5", GithubTarget("discussion", "encode", "httpx", 5)),
+        (
+            "https://github.com/encode/httpx/blob/master/httpx/_client.py#L10",
+            GithubTarget("blob", "encode", "httpx", ref="master", path="httpx/_client.py"),
+        ),
+        ("https://github.com/encode/httpx/tree/master/docs", None),
+        ("https://github.com/encode/httpx/issues", None),
+        ("https://github.com/topics/http", None),
+        ("https://github.com/encode", None),
+        ("https://gist.github.com/encode/abc", None),
+    ],
+)
+def test_github_urls_say_what_they_show(url: str, expected: GithubTarget | None) -> None:
+    assert github_target(url) == expected
+
+
+async def test_an_issue_reads_with_its_comments_in_the_order_they_were_written() -> None:
+    router = (
+        SiteRouter()
+        .add(API, f"{REPO}/issues/77", json_answer(fixture("gh_issue")))
+        .add(API, f"{REPO}/issues/77/comments", json_answer(fixture("gh_issue_comments")))
+    )
+    page = await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx/issues/77")
+    text = page.markdown
+    assert text.startswith("# Client hangs on HTTP/2 stream reset (#77)\n")
+    assert "Issue · open · opened by reporter on 2024-03-01" in text and "Labels: bug, http/2" in text
+    comments = [line for line in text.splitlines() if line.startswith("### Comment")]
+    assert comments == [
+        "### Comment · by first on 2024-03-01",
+        "### Comment · by second on 2024-03-02",
+        "### Comment · by third on 2024-03-03",
+    ]
+    assert text.index("I can reproduce this.") < text.index("Fixed in 0.27")
+    assert all(s.headers["accept"] == "application/vnd.github+json" for s in router.seen)
+    assert all("authorization" not in s.headers for s in router.seen)
+
+
+async def test_a_pull_request_is_one_thread_of_conversation_reviews_and_line_comments() -> None:
+    router = (
+        SiteRouter()
+        .add(API, f"{REPO}/issues/88", json_answer(fixture("gh_pull_issue")))
+        .add(API, f"{REPO}/issues/88/comments", json_answer(fixture("gh_pull_conversation")))
+        .add(API, f"{REPO}/pulls/88", json_answer(fixture("gh_pull")))
+        .add(API, f"{REPO}/pulls/88/reviews", json_answer(fixture("gh_reviews")))
+        .add(API, f"{REPO}/pulls/88/comments", json_answer(fixture("gh_review_comments")))
+    )
+    text = (await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx/pull/88")).markdown
+    assert "Pull request · merged · opened by author on 2024-04-01 · retry-reset → master" in text
+    assert "2 files changed, +40 −3" in text
+    entries = [line for line in text.splitlines() if line.startswith("### ")]
+    assert entries == [
+        "### Review (changes requested) · by reviewer on 2024-04-02",
+        "### Review comment on httpx/_client.py line 120 · by reviewer on 2024-04-02",
+        "### Review (approved) · by reviewer on 2024-04-02",
+        "### Comment · by maintainer on 2024-04-03",
+    ]
+
+
+async def test_a_discussion_without_a_token_says_graphql_needs_one_and_calls_nothing() -> None:
+    router = SiteRouter()
+    with pytest.raises(SiteUnavailable) as failed:
+        await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx/discussions/5")
+    assert "GITHUB_TOKEN" in failed.value.reason and router.seen == []
+
+
+async def test_a_discussion_with_a_token_reads_through_graphql_answer_first() -> None:
+    router = SiteRouter().add(API, "/graphql", json_answer(fixture("gh_discussion")))
+    resolver = GithubResolver(routed_fetcher(router), token=SecretStr("ghp_secret"))
+    page = await resolver.read("https://github.com/encode/httpx/discussions/5")
+    (call,) = router.seen
+    assert call.method == "POST" and call.headers["authorization"] == "Bearer ghp_secret"
+    sent = json.loads(call.body)
+    assert sent["variables"] == {"owner": "encode", "repo": "httpx", "number": 5, "comments": 50, "replies": 5}
+    text = page.markdown
+    assert text.startswith("# Is HTTP/3 planned? (#5)\n")
+    assert text.index("## Answer (marked as the answer) · 4 upvotes") < text.index("## Comment · 30 upvotes")
+    assert "- Reply by curious on 2024-05-04: Thanks for the answer!" in text
+    assert page.source == "the GitHub GraphQL API"
+
+
+async def test_graphql_errors_are_a_reason() -> None:
+    errors = {"data": {"repository": None}, "errors": [{"message": "Could not resolve to a Repository"}]}
+    router = SiteRouter().add(API, "/graphql", json_answer(errors))
+    with pytest.raises(SiteUnavailable) as failed:
+        await GithubResolver(routed_fetcher(router), token=SecretStr("t")).read("https://github.com/a/b/discussions/1")
+    assert failed.value.reason == "no such discussion (Could not resolve to a Repository)"
+
+
+async def test_a_repository_reads_as_its_readme() -> None:
+    router = SiteRouter().add(API, f"{REPO}/readme", json_answer(fixture("gh_readme")))
+    page = await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx")
+    assert page.markdown == "# encode/httpx: README.md\n\n# httpx\n\nA next-generation HTTP client for Python.\n"
+
+
+async def test_a_blob_reads_as_the_raw_file_in_a_fence_and_the_token_stays_with_the_api() -> None:
+    code = b"def f():\n    return '```'\n"
+    router = SiteRouter().add(RAW, "/encode/httpx/master/httpx/_client.py", httpx.Response(200, content=code))
+    resolver = GithubResolver(routed_fetcher(router), token=SecretStr("ghp_secret"))
+    page = await resolver.read("https://github.com/encode/httpx/blob/master/httpx/_client.py")
+    assert page.markdown == ("# encode/httpx @ master: httpx/_client.py\n\n````py\ndef f():\n    return '```'\n````\n")
+    assert "authorization" not in router.seen[0].headers
+
+
+async def test_a_binary_blob_is_refused() -> None:
+    router = SiteRouter().add(RAW, "/o/r/main/logo.png", httpx.Response(200, content=b"\x89PNG\x00\x00"))
+    with pytest.raises(SiteUnavailable, match="binary"):
+        await GithubResolver(routed_fetcher(router)).read("https://github.com/o/r/blob/main/logo.png")
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "reason"),
+    [
+        (403, {"message": "API rate limit exceeded for 1.2.3.4."}, "HTTP 403, access refused or rate limit reached"),
+        (404, {"message": "Not Found"}, "HTTP 404, not found: Not Found"),
+        (401, {"message": "Bad credentials"}, "HTTP 401, the token was refused: Bad credentials"),
+    ],
+)
+async def test_rest_failures_are_one_plain_reason(status: int, body: dict[str, str], reason: str) -> None:
+    router = SiteRouter().add(API, f"{REPO}/issues/77", json_answer(body, status=status))
+    with pytest.raises(SiteUnavailable) as failed:
+        await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx/issues/77")
+    assert failed.value.reason.startswith(reason)
+
+
+async def test_a_token_the_api_quotes_back_is_masked_in_the_reason() -> None:
+    router = SiteRouter().add(API, f"{REPO}/issues/77", json_answer({"message": "Bad credentials: ghp_secret123"}, 401))
+    with pytest.raises(SiteUnavailable) as failed:
+        await GithubResolver(routed_fetcher(router), token=SecretStr("ghp_secret123")).read(
+            "https://github.com/encode/httpx/issues/77"
+        )
+    assert failed.value.reason == "HTTP 401, the token was refused: Bad credentials: ***"
