@@ -5,6 +5,10 @@ pages, keyed by everything that changes it (not by whether pages were asked for)
 read through the page reader, which keeps only pages that were read. So a page that failed is
 tried again on the next call instead of being served as "unavailable" for the answer's TTL, and
 a search asked again with full pages reuses the answer and fetches only what is missing.
+
+Domain filters are enforced here, on every answer, wherever it came from: a provider that sent
+them natively, one that read its ``site:`` operators loosely, the cache or another replica's
+entry. No result under an excluded domain (or outside the included ones) ever leaves this use case.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ class WebSearch:
         else:
             # Concurrent identical searches share one upstream call (pages are shared per URL).
             outcome = await self._flights.run(key, lambda: self._search_once(request, key, started))
+        outcome = _enforce_domains(request, outcome)
         if request.return_full_pages and outcome.results:
             remaining = self._deadline - (self._clock.monotonic() - started)
             pages = await self._with_pages(outcome.results, remaining, progress)
@@ -73,11 +78,13 @@ class WebSearch:
         outcome = SearchOutcome(
             query=request.query,
             provider=found.provider,
-            results=tuple(found.answer.results[: request.num_results]),
+            results=tuple(found.answer.results),
             answer=found.answer.answer,
             attempts=tuple(found.attempts),
             took_ms=self._elapsed_ms(started),
         )
+        outcome = _enforce_domains(request, outcome)
+        outcome = outcome.model_copy(update={"results": outcome.results[: request.num_results]})
         await self._cache.set(key, outcome)
         return outcome
 
@@ -102,3 +109,12 @@ class WebSearch:
 
     def _elapsed_ms(self, started: float) -> float:
         return round((self._clock.monotonic() - started) * 1000, 1)
+
+
+def _enforce_domains(request: SearchRequest, outcome: SearchOutcome) -> SearchOutcome:
+    """The outcome without results outside the request's domain filters, counting those left out."""
+    kept = tuple(result for result in outcome.results if request.admits(result.link))
+    if len(kept) == len(outcome.results):
+        return outcome
+    left_out = outcome.outside_domains + len(outcome.results) - len(kept)
+    return outcome.model_copy(update={"results": kept, "outside_domains": left_out})

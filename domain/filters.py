@@ -23,6 +23,16 @@ class Filter(StrEnum):
     FRESHNESS_RANGE = "freshness date range"  # YYYY-MM-DDtoYYYY-MM-DD
     COUNTRY = "country"
     LANGUAGE = "language"
+    NEWS = "news topic"  # topic "news": a news index, with publication dates
+    INCLUDE_DOMAINS = "include_domains"
+    EXCLUDE_DOMAINS = "exclude_domains"
+
+
+class Topic(StrEnum):
+    """Which index to search: the general web, or news (recent articles, with their dates)."""
+
+    GENERAL = "general"
+    NEWS = "news"
 
 
 @dataclass(frozen=True)

@@ -39,11 +39,21 @@ def reciprocal_rank_fusion(
             entry = fused.get(key)
             if entry is None:
                 entry = fused[key] = _Fused(result, (position, rank))
-            elif not entry.result.snippet.strip() and result.snippet.strip():
-                entry.result = entry.result.model_copy(update={"snippet": result.snippet})
+            else:
+                entry.result = _filled(entry.result, result)
             if provider not in entry.providers:
                 # A provider listing one page twice counts once, at its better rank.
                 entry.score += 1.0 / (k + rank)
                 entry.providers.append(provider)
     best = sorted(fused.values(), key=lambda e: (-e.score, e.first_seen))[:limit]
     return [e.result.model_copy(update={"providers": tuple(e.providers)}) for e in best]
+
+
+def _filled(kept: WebSearchResult, other: WebSearchResult) -> WebSearchResult:
+    """``kept`` with the snippet, date and site name it lacks taken from another provider's copy of the page."""
+    missing = {
+        name: getattr(other, name)
+        for name in ("snippet", "published", "site_name")
+        if not (getattr(kept, name) or "").strip() and (getattr(other, name) or "").strip()
+    }
+    return kept.model_copy(update=missing) if missing else kept

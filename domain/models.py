@@ -6,8 +6,9 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from domain.domains import link_allowed
 from domain.errors import FailureKind, SearchRelayError
-from domain.filters import Filter, Freshness
+from domain.filters import Filter, Freshness, Topic
 from domain.redaction import without_userinfo
 
 
@@ -19,6 +20,13 @@ class WebSearchResult(BaseModel):
     title: str
     link: str
     snippet: str
+    published: str | None = Field(
+        default=None,
+        description="When the page was published, as the provider gave it (an ISO date, or e.g. '2 days ago').",
+    )
+    site_name: str | None = Field(
+        default=None, description="The site's own name, e.g. 'Wikipedia', when the provider gives one."
+    )
     page_content: str | None = Field(
         default=None,
         description="The page as Markdown (when full pages were asked for), or one line saying why it is missing.",
@@ -50,6 +58,12 @@ class SearchRequest(BaseModel):
     freshness: Freshness | None = None
     country: str | None = None  # ISO 3166-1 alpha-2, lower case
     language: str | None = None  # ISO 639-1, lower case
+    topic: Topic = Topic.GENERAL
+    # Brave's interface locale (e.g. en-US): only the wording of its answer (such as a result's age)
+    # depends on it, so it is a hint, not a filter - providers without it simply do not send it.
+    ui_lang: str | None = None
+    include_domains: tuple[str, ...] = ()  # normalised host names (domain/domains.py)
+    exclude_domains: tuple[str, ...] = ()
 
     def requested_filters(self) -> frozenset[Filter]:
         wanted = {
@@ -57,8 +71,15 @@ class SearchRequest(BaseModel):
             Filter.FRESHNESS_RANGE: self.freshness is not None and self.freshness.period is None,
             Filter.COUNTRY: self.country is not None,
             Filter.LANGUAGE: self.language is not None,
+            Filter.NEWS: self.topic is Topic.NEWS,
+            Filter.INCLUDE_DOMAINS: bool(self.include_domains),
+            Filter.EXCLUDE_DOMAINS: bool(self.exclude_domains),
         }
         return frozenset(name for name, asked in wanted.items() if asked)
+
+    def admits(self, link: str) -> bool:
+        """Whether a result's link passes the request's domain filters, whoever found it."""
+        return link_allowed(link, self.include_domains, self.exclude_domains)
 
 
 class ProviderAnswer(BaseModel):
@@ -129,6 +150,9 @@ class SearchOutcome(BaseModel):
     took_ms: float
     answer: str | None = None
     cached: bool = False
+    outside_domains: int = Field(
+        default=0, description="Results the provider gave from outside include_domains/exclude_domains, left out."
+    )
 
 
 class SearchFailed(SearchRelayError):

@@ -79,6 +79,15 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--freshness", help="pd, pw, pm, py or YYYY-MM-DDtoYYYY-MM-DD")
     search.add_argument("--country", help="ISO 3166-1 alpha-2 code, e.g. us, de")
     search.add_argument("--language", help="ISO 639-1 code, e.g. en, fr")
+    search.add_argument("--topic", choices=("general", "news"), default="general", help="news: news articles, dated")
+    search.add_argument(
+        "--include-domains",
+        type=_domains,
+        metavar="HOSTS",
+        help="only these sites, comma-separated: python.org,docs.python.org",
+    )
+    search.add_argument("--exclude-domains", type=_domains, metavar="HOSTS", help="never these sites, comma-separated")
+    search.add_argument("--ui-lang", help="Brave's interface locale, e.g. en-US, de-DE (others ignore it)")
     search.add_argument("--json", action="store_true", help="print the structured result as JSON")
 
     fetch = commands.add_parser("fetch", parents=[env_file], help="read one URL as Markdown")
@@ -100,6 +109,11 @@ def _path(text: str) -> str:
     if not text.startswith("/") or any(c in text for c in "?#* ") or text.rstrip("/") in ("", "/healthz", "/readyz"):
         raise argparse.ArgumentTypeError(f"{text!r} is not a usable path; use one like /mcp")
     return text.rstrip("/")
+
+
+def _domains(text: str) -> list[str]:
+    # Checked (host names, how many) by build_request, like the tool's list; here only split.
+    return [part for part in text.split(",") if part.strip()]
 
 
 def _bounded(low: int, high: int) -> argparse._ActionType:

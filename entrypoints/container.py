@@ -115,7 +115,7 @@ def _perplexity(settings: Settings) -> PerplexityEndpoint | None:
         settings.perplexity_api_key.get_secret_value() if settings.perplexity_api_key else None,
         settings.openrouter_api_key.get_secret_value() if settings.openrouter_api_key else None,
         settings.perplexity_base_url,
-        settings.perplexity_model,
+        settings.sonar_model(),
     )
 
 

@@ -39,8 +39,8 @@ from entrypoints.container import Container, Services, running
 from entrypoints.provider_status import provider_report
 from entrypoints.tool_arguments import parse_arguments
 from entrypoints.tool_calls import ToolAnswer
+from entrypoints.tool_fields import FORMS
 from entrypoints.tool_schema import (
-    FORMS,
     INSTRUCTIONS,
     WebFetchArguments,
     WebSearchArguments,

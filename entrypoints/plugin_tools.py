@@ -18,8 +18,8 @@ from pydantic import BaseModel, Field, create_model
 from entrypoints.flat_schema import flat_schema
 from entrypoints.search_request import MAX_RESULTS
 from entrypoints.tool_arguments import parse_arguments
+from entrypoints.tool_fields import FORMS
 from entrypoints.tool_schema import (
-    FORMS,
     WEB_FETCH_DESCRIPTION,
     WEB_SEARCH_DESCRIPTION,
     WebFetchArguments,

@@ -16,7 +16,9 @@ def render_outcome(outcome: SearchOutcome, *, full_pages: bool = False) -> str:
         lines += [fence.note(), ""]
     if outcome.answer:
         lines += ["### Answer", "", fence.wrap(outcome.answer, "answer"), "", "### Sources", ""]
-    if not outcome.results:
+    if not outcome.results and outcome.outside_domains:
+        lines += ["No results within the domain filters. Widen include_domains, or try different words.", ""]
+    elif not outcome.results:
         lines += ["No results found. Try different or fewer words.", ""]
     for number, result in enumerate(outcome.results, start=1):
         lines += [f"{number}. " + _fenced_result(fence, result, number)]
@@ -32,6 +34,11 @@ def render_outcome(outcome: SearchOutcome, *, full_pages: bool = False) -> str:
 
 def _fenced_result(fence: Fence, result: WebSearchResult, number: int) -> str:
     fields = [f"**{one_line(result.title)}**", one_line(result.link)]
+    about = [
+        f"{label}: {value}" for label, value in (("site", result.site_name), ("published", result.published)) if value
+    ]
+    if about:
+        fields.append(one_line(" · ".join(about)))
     if result.snippet.strip():
         fields.append(one_line(result.snippet))
     block = [f"{fence.open} result {number}>>>", *fields, fence.close]
@@ -65,6 +72,9 @@ def _provenance(outcome: SearchOutcome, *, full_pages: bool) -> str:
     if any(a.hedged and a.provider == outcome.provider and a.outcome == "ok" for a in outcome.attempts):
         raced = [a.provider for a in outcome.attempts if a.outcome == "cancelled" and not a.hedged]
         line += f" (a hedge started while {', '.join(raced) or 'a slower provider'} was slow)"
+    if outcome.outside_domains:
+        plural = "s" if outcome.outside_domains > 1 else ""
+        line += f" ({outcome.outside_domains} result{plural} from outside the domain filters left out)"
     if outcome.cached:
         line += " (cached answer)"
     line += f" in {outcome.took_ms:.0f} ms."

@@ -60,6 +60,8 @@ class Settings(HttpSettings, SiteSettings):
     duckduckgo_base_url: str = Field("https://lite.duckduckgo.com", validation_alias="DUCKDUCKGO_BASE_URL")
     perplexity_base_url: str | None = Field(None, validation_alias="PERPLEXITY_BASE_URL")
     perplexity_model: str | None = Field(None, validation_alias="PERPLEXITY_MODEL")
+    # The project's own name for it; when both are set, this one wins.
+    searchrelay_perplexity_model: str | None = Field(None, validation_alias="SEARCHRELAY_PERPLEXITY_MODEL")
 
     # The chain, e.g. "tavily,brave,duckduckgo"; unset = every configured provider in the default order.
     providers: str | None = Field(None, validation_alias="SEARCHRELAY_PROVIDERS")
@@ -121,6 +123,7 @@ class Settings(HttpSettings, SiteSettings):
         "searxng_url",
         "perplexity_base_url",
         "perplexity_model",
+        "searchrelay_perplexity_model",
         "providers",
         *HTTP_OPTIONAL_FIELDS,
         "redis_url",
@@ -179,6 +182,10 @@ class Settings(HttpSettings, SiteSettings):
                 "SEARCHRELAY_BREAKER_COOLDOWN_SECONDS must not exceed SEARCHRELAY_BREAKER_MAX_COOLDOWN_SECONDS"
             )
         return self
+
+    def sonar_model(self) -> str | None:
+        """The Sonar model asked for: SEARCHRELAY_PERPLEXITY_MODEL, else PERPLEXITY_MODEL, else None (the default)."""
+        return self.searchrelay_perplexity_model or self.perplexity_model
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> Settings:

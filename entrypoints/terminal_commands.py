@@ -37,6 +37,10 @@ async def search(configuration: Configuration, args: argparse.Namespace) -> int:
             freshness=args.freshness,
             country=args.country,
             language=args.language,
+            topic=args.topic,
+            ui_lang=args.ui_lang,
+            include_domains=args.include_domains,
+            exclude_domains=args.exclude_domains,
         )
     except InvalidRequestError as error:
         complain(str(error))

@@ -2,21 +2,36 @@
 
 Argument models forbid unknown arguments and are strict: ``true`` is not ``1`` and ``"5"`` is not 5,
 as the schema says (``additionalProperties: false``, ``"type": "integer"``). The schemas sent in
-``tools/list`` are the models' own, written flat (entrypoints/flat_schema.py).
+``tools/list`` are the models' own, written flat (entrypoints/flat_schema.py). Each argument's type,
+constraints and description are in entrypoints/tool_fields.py.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from mcp.types import Tool, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field
 
-from domain.budget import DEFAULT_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS
-from domain.filters import FRESHNESS_FORMS
 from domain.models import SearchOutcome
 from entrypoints.flat_schema import flat_schema
-from entrypoints.search_request import MAX_QUERY_CHARACTERS, MAX_RESULTS
+from entrypoints.tool_fields import (
+    Country,
+    ExcludeDomains,
+    Focus,
+    Freshness,
+    FullPages,
+    IncludeDomains,
+    Language,
+    MaxBytes,
+    MaxChars,
+    NumResults,
+    Query,
+    StartIndex,
+    Topic,
+    UiLang,
+    Url,
+)
 
 INSTRUCTIONS = (
     "searchrelay searches the web through several providers and fails over between them "
@@ -38,8 +53,11 @@ max_chars: pages share what the results leave, and a page that must be cut keeps
 that answer the query, in order, each gap marked […]; its note says which web_fetch call
 (url and start_index) reads on. Fewer results than asked
 for is normal for narrow queries; zero results means nothing matched - rephrase rather than
-repeat the same query. Filters (freshness, country, language) are never dropped silently: if no
-configured provider supports one, the call fails and says so."""
+repeat the same query. topic="news" searches news articles (each with its publication date).
+include_domains limits results to those sites (and their subdomains); exclude_domains keeps
+those sites out, guaranteed. Filters (freshness, country, language, topic, domains) are never
+dropped silently: a provider that cannot honour one is skipped, and if none can, the call fails
+and says so."""
 
 WEB_FETCH_DESCRIPTION = """Read one web page (or PDF, plain text, Markdown, JSON) as clean Markdown.
 
@@ -50,71 +68,6 @@ cut window says how much there is and which start_index continues, so call again
 start_index to read on. With focus (a question or keywords), a page that does not fit comes back
 as the passages that answer it, in order, gaps marked […].
 Private and local network addresses are refused."""
-
-Query = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_QUERY_CHARACTERS),
-    Field(description="What to search for, 1-2000 characters, e.g. 'httpx AsyncClient timeout example'."),
-]
-NumResults = Annotated[int, Field(ge=1, le=MAX_RESULTS, description="How many results to return, 1-20 (default 3).")]
-FullPages = Annotated[
-    bool,
-    Field(
-        description="Also fetch every result's page and return it as Markdown, cut to fit max_chars with the "
-        "passages that answer the query kept (default true; false for titles, links and snippets only, faster)."
-    ),
-]
-MaxChars = Annotated[
-    int | None,
-    Field(
-        ge=MIN_MAX_CHARS,
-        le=MAX_MAX_CHARS,
-        description=f"Most characters of text in the answer, {MIN_MAX_CHARS}-{MAX_MAX_CHARS} (default: the server's "
-        f"SEARCHRELAY_MAX_CHARS, {DEFAULT_MAX_CHARS} unless set; about 4 characters a token).",
-    ),
-]
-Focus = Annotated[
-    str | None,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_QUERY_CHARACTERS),
-    Field(
-        description="A question or keywords: when the page does not fit, return the passages that answer it "
-        "(in order, gaps marked [\u2026]) instead of the next stretch of the page."
-    ),
-]
-Freshness = Annotated[str | None, Field(description=f"Only results from this time: {FRESHNESS_FORMS}.")]
-Country = Annotated[
-    str | None,
-    Field(description="Results for this country: ISO 3166-1 alpha-2 code such as 'us', 'de', 'gb'."),
-]
-Language = Annotated[
-    str | None,
-    Field(description="Results in this language: ISO 639-1 code such as 'en', 'de', 'fr'."),
-]
-Url = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=8192),
-    Field(description="The http:// or https:// address of the page."),
-]
-MaxBytes = Annotated[
-    int,
-    Field(
-        ge=1024, le=102400, description="Most bytes of Markdown to return in this window, 1024-102400 (default 51200)."
-    ),
-]
-StartIndex = Annotated[
-    int,
-    Field(ge=0, description="Character offset to start from; use the value a cut window's note gives (default 0)."),
-]
-
-#: The accepted form of the arguments whose schema type alone does not say it.
-FORMS = {
-    "query": f"a string of 1 to {MAX_QUERY_CHARACTERS} characters after trimming spaces",
-    "freshness": f"null or one of {FRESHNESS_FORMS}",
-    "country": "null or an ISO 3166-1 alpha-2 code such as 'us'",
-    "language": "null or an ISO 639-1 code such as 'en'",
-    "url": "an http:// or https:// address of at most 8192 characters",
-    "focus": f"null or a string of 1 to {MAX_QUERY_CHARACTERS} characters after trimming spaces",
-}
 
 
 class _Arguments(BaseModel):
@@ -128,6 +81,10 @@ class WebSearchArguments(_Arguments):
     freshness: Freshness = None
     country: Country = None
     language: Language = None
+    topic: Topic = "general"
+    include_domains: IncludeDomains = None
+    exclude_domains: ExcludeDomains = None
+    ui_lang: UiLang = None
     max_chars: MaxChars = None
 
     def search_arguments(self) -> dict[str, Any]:

@@ -15,7 +15,8 @@ import lxml.etree
 import lxml.html
 
 from adapters.http_errors import malformed, send
-from adapters.search.parsing import result_from_item
+from adapters.search.parsing import ItemKeys, result_from_item
+from adapters.search.site_operators import query_with_sites
 from adapters.search.wire import http_request
 from domain.errors import FailureKind, ProviderFailure
 from domain.filters import Filter
@@ -53,6 +54,7 @@ _CHALLENGE_PHRASES = (
     "please complete the following challenge",
     "select all squares containing a duck",
 )
+_KEYS = ItemKeys("title", "url", "snippet")
 _AD_LABELS = frozenset({"sponsored link", "sponsored"})
 _LINK_XPATH = "//a[contains(concat(' ', normalize-space(@class), ' '), ' result-link ')]"
 _ROW_LINK_XPATH = "." + _LINK_XPATH  # the same test, inside one row
@@ -66,7 +68,10 @@ class DuckDuckGoLiteSearch:
     # Freshness periods only (widening a date range to a period would change the filter). Country
     # and language become a region (kl), so a language counts only with a country whose region
     # speaks it: DuckDuckGo cannot ask for a language alone.
-    capabilities = frozenset({Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE})
+    # Domain filters are site: operators in the query. No news: Lite has no news vertical.
+    capabilities = frozenset({
+        Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE, Filter.INCLUDE_DOMAINS, Filter.EXCLUDE_DOMAINS,
+    })  # fmt: skip
 
     def __init__(self, client: httpx.AsyncClient, base_url: str = DEFAULT_BASE_URL) -> None:
         self._client = client
@@ -75,7 +80,7 @@ class DuckDuckGoLiteSearch:
     def plan(self, request: SearchRequest) -> WireRequest | Refusal:
         if refusal := refuse_missing(request, self.capabilities):
             return refusal
-        form = {"q": request.query}
+        form = {"q": query_with_sites(request)}
         if request.freshness and request.freshness.period:
             form["df"] = _DF[request.freshness.period]
         if request.country or request.language:
@@ -163,7 +168,7 @@ def _result(link: Any) -> WebSearchResult | None:
         return None
     snippets = [el for row in rows for el in row.xpath(_SNIPPET_XPATH)]
     snippet = snippets[0].text_content() if snippets else ""
-    return result_from_item({"title": link.text_content(), "url": href, "snippet": snippet}, "title", "url", "snippet")
+    return result_from_item({"title": link.text_content(), "url": href, "snippet": snippet}, _KEYS)
 
 
 def _result_rows(link: Any) -> list[Any]:

@@ -11,7 +11,7 @@ from pydantic import SecretStr
 
 from adapters.http_errors import malformed
 from adapters.search.key_pool import KeyPool, as_pool
-from adapters.search.parsing import result_from_item
+from adapters.search.parsing import ItemKeys, result_from_item
 from adapters.search.wire import JSON_ACCEPT, send_keyed
 from domain.filters import Filter, Freshness
 from domain.models import ProviderAnswer, SearchRequest, WebSearchResult
@@ -27,6 +27,8 @@ _DEFAULTS = {
 }
 _RECENCY = {"pd": "day", "pw": "week", "pm": "month", "py": "year"}
 _SNIPPET_CHARS = 400
+_SEARCH_RESULT = ItemKeys("title", "url", "snippet", published="date")
+_CITATION = ItemKeys("title", "url", "content")
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,9 @@ class PerplexitySearch:
 
     name = "perplexity"
     # Periods map to search_recency_filter, ranges to the after/before date filters. Sonar has a
-    # location hint but no strict country or language filter, so those are not claimed.
+    # location hint but no strict country or language filter, so those are not claimed. Nor are
+    # domain filters: the answer is written from whatever sources Sonar chose, so dropping a
+    # source afterwards would leave the answer still quoting it. No news topic either.
     capabilities = frozenset({Filter.FRESHNESS, Filter.FRESHNESS_RANGE})
 
     def __init__(self, client: httpx.AsyncClient, api_key: SecretStr | KeyPool, base_url: str, model: str) -> None:
@@ -166,7 +170,7 @@ def _from_annotations(annotations: Any) -> list[WebSearchResult]:
     for annotation in annotations:
         if not isinstance(annotation, dict) or annotation.get("type") != "url_citation":
             continue
-        result = result_from_item(annotation.get("url_citation"), "title", "url", "content")
+        result = result_from_item(annotation.get("url_citation"), _CITATION)
         if result is not None:
             if result.title == result.link:  # no title given: a readable one beats the bare URL
                 result = result.model_copy(update={"title": _title_from_url(result.link)})
@@ -181,14 +185,9 @@ def _from_search_results(items: Any) -> list[WebSearchResult]:
         return []
     results = []
     for item in items:
-        result = result_from_item(item, "title", "url", "snippet")
-        if result is None:
-            continue
-        date = item.get("date")
-        if not result.snippet and isinstance(date, str) and date.strip():
-            # Without a snippet the publication date is the one thing that helps judge the source.
-            result = result.model_copy(update={"snippet": f"published {date.strip()}"})
-        results.append(result)
+        result = result_from_item(item, _SEARCH_RESULT)
+        if result is not None:
+            results.append(result)
     return results
 
 
@@ -197,7 +196,7 @@ def _from_citations(urls: Any) -> list[WebSearchResult]:
         return []
     results = []
     for url in urls:
-        result = result_from_item({"url": url}, "title", "url", "snippet")
+        result = result_from_item({"url": url}, _CITATION)
         if result is not None:
             results.append(result.model_copy(update={"title": _title_from_url(result.link)}))
     return results

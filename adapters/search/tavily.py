@@ -1,4 +1,8 @@
-"""Tavily: ``POST {base}/search`` with a Bearer key; hits under ``results[]`` (url, content)."""
+"""Tavily: ``POST {base}/search`` with a Bearer key; hits under ``results[]`` (url, content).
+
+Tavily takes the news topic (``topic: "news"``, whose hits carry ``published_date``) and domain
+lists (``include_domains``, ``exclude_domains``) as body fields of their own.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,15 @@ from pydantic import SecretStr
 
 from adapters.http_errors import malformed
 from adapters.search.key_pool import KeyPool, as_pool
-from adapters.search.parsing import first_results
+from adapters.search.parsing import ItemKeys, first_results
 from adapters.search.wire import JSON_ACCEPT, send_keyed
-from domain.filters import Filter, Freshness
+from domain.filters import Filter, Freshness, Topic
 from domain.models import ProviderAnswer, SearchRequest
 from domain.planning import Refusal, WireRequest, refuse_missing
 
 DEFAULT_BASE_URL = "https://api.tavily.com"
 _TIME_RANGES = {"pd": "day", "pw": "week", "pm": "month", "py": "year"}
+_KEYS = ItemKeys("title", "url", "content", published="published_date")
 
 
 class TavilySearch:
@@ -24,7 +29,9 @@ class TavilySearch:
 
     name = "tavily"
     # Tavily takes a country by full English name, for the 'general' topic only; no language filter.
-    capabilities = frozenset({Filter.FRESHNESS, Filter.FRESHNESS_RANGE})
+    capabilities = frozenset({
+        Filter.FRESHNESS, Filter.FRESHNESS_RANGE, Filter.NEWS, Filter.INCLUDE_DOMAINS, Filter.EXCLUDE_DOMAINS,
+    })  # fmt: skip
 
     def __init__(
         self, client: httpx.AsyncClient, api_key: SecretStr | KeyPool, base_url: str = DEFAULT_BASE_URL
@@ -44,8 +51,14 @@ class TavilySearch:
             "include_images": False,
             "include_raw_content": False,
         }
+        if request.topic is Topic.NEWS:
+            body["topic"] = "news"
         if request.freshness:
             body.update(_time_filter(request.freshness))
+        if request.include_domains:
+            body["include_domains"] = list(request.include_domains)
+        if request.exclude_domains:
+            body["exclude_domains"] = list(request.exclude_domains)
         return WireRequest("POST", self._url, json=body, headers=JSON_ACCEPT, limit=request.num_results)
 
     async def send(self, wire: WireRequest) -> ProviderAnswer:
@@ -56,7 +69,7 @@ class TavilySearch:
         items = data.get("results")
         if not isinstance(items, list):
             raise malformed(self.name, "'results' is not a list")
-        return ProviderAnswer(results=first_results(items, limit, ("title", "url", "content")))
+        return ProviderAnswer(results=first_results(items, limit, _KEYS))
 
 
 def _time_filter(freshness: Freshness) -> dict[str, str]:

@@ -155,3 +155,43 @@ def test_a_bad_base_url_stops_the_server_with_one_line_naming_it(tmp_path: Path)
     assert done.stderr == (
         "searchrelay: SERPER_BASE_URL must be an http:// or https:// URL, e.g. https://google.serper.dev.\n"
     )
+
+
+def test_search_news_with_domain_filters_goes_to_serper_news_and_keeps_excluded_sites_out(
+    fake_serper: FakeProvider, tmp_path: Path
+) -> None:
+    news = [
+        {
+            "title": "Kept",
+            "link": "https://kept.example/a",
+            "snippet": "s",
+            "date": "3 hours ago",
+            "source": "Kept Daily",
+        },
+        {"title": "Dropped", "link": "https://www.blocked.example/b", "snippet": "s", "date": "1 hour ago"},
+    ]
+    fake_serper.answer(json_reply(200, {"searchParameters": {"q": "q", "type": "news"}, "news": news}))
+    done = run(
+        ["search", "rates", "--topic", "news", "--exclude-domains", "blocked.example,other.example", "--json"],
+        {"SERPER_API_KEY": SERPER_KEY, "SERPER_BASE_URL": fake_serper.url},
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    (sent,) = fake_serper.requests
+    assert sent.path == "/news"
+    assert sent.json() == {"q": "rates -site:blocked.example -site:other.example", "num": 3}
+    data = json.loads(done.stdout)
+    assert [(r["link"], r["published"], r["site_name"]) for r in data["results"]] == [
+        ("https://kept.example/a", "3 hours ago", "Kept Daily")
+    ]
+
+
+def test_a_bad_domain_is_a_usage_error_before_any_call(fake_serper: FakeProvider, tmp_path: Path) -> None:
+    done = run(
+        ["search", "q", "--include-domains", "https://python.org/"],
+        {"SERPER_API_KEY": SERPER_KEY, "SERPER_BASE_URL": fake_serper.url},
+        tmp_path,
+    )
+    assert done.returncode == 2
+    assert "include_domains entry 'https://python.org/' is not a host name" in done.stderr
+    assert fake_serper.requests == []

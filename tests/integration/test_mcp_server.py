@@ -124,15 +124,31 @@ async def test_no_keys_gives_an_actionable_error_naming_both_variables() -> None
             {"query": "q", "limit": 5},
             [
                 "Unknown argument limit; web_search accepts query, num_results, return_full_pages, freshness, "
-                "country, language, max_chars."
+                "country, language, topic, include_domains, exclude_domains, ui_lang, max_chars."
             ],
+        ),
+        ({"query": "q", "topic": "sports"}, ["""topic must be 'general' or 'news'; got "sports"."""]),
+        (
+            {"query": "q", "include_domains": "python.org"},
+            [
+                "include_domains must be null or a list of at most 20 host names such as 'python.org'; "
+                'got "python.org".'
+            ],
+        ),
+        (
+            {"query": "q", "exclude_domains": [f"site{n}.example" for n in range(21)]},
+            ["exclude_domains must be null or a list of at most 20 host names such as 'pinterest.com'; got a list."],
+        ),
+        (
+            {"query": "q", "exclude_domains": ["ok.example", 7]},
+            ["exclude_domains must be null or a list of at most 20 host names such as 'pinterest.com'; got a list."],
         ),
         (
             {"query": "q", "num_results": False, "top_k": 5, "lang": "en"},
             [
                 "num_results must be a whole number from 1 to 20; got false.",
                 "Unknown arguments lang, top_k; web_search accepts query, num_results, return_full_pages, freshness, "
-                "country, language, max_chars.",
+                "country, language, topic, include_domains, exclude_domains, ui_lang, max_chars.",
             ],
         ),
     ],

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.support.threaded_server import serve_in_background, shut_down
+from tests.support.threaded_server import LocalServer, serve_in_background, shut_down
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ class FakeProvider:
 
             do_GET = do_POST = _handle
 
-        self._server = serve_in_background(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
+        self._server = serve_in_background(LocalServer(("127.0.0.1", 0), Handler))
         return self
 
     def stop(self) -> None:

@@ -22,11 +22,11 @@ import select
 import socket
 import time
 from dataclasses import dataclass, replace
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 from tests.support.fake_provider import FakeProvider, Recorded, Reply, _serve
-from tests.support.threaded_server import serve_in_background
+from tests.support.threaded_server import LocalServer, serve_in_background
 
 _CHUNK = b'{"organic": [' + b" " * (64 * 1024 - 13)  # JSON-looking, never finished
 
@@ -75,7 +75,7 @@ class FaultProvider(FakeProvider):
 
             do_GET = do_POST = _handle
 
-        self._server = serve_in_background(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
+        self._server = serve_in_background(LocalServer(("127.0.0.1", 0), Handler))
         return self
 
     def _wait_watching(self, handler: BaseHTTPRequestHandler, seconds: float) -> bool:

@@ -10,7 +10,7 @@ from typing import Any
 import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from tests.support.threaded_server import serve_in_background, shut_down
+from tests.support.threaded_server import LocalServer, serve_in_background, shut_down
 
 
 class Issuer:
@@ -63,7 +63,7 @@ class Issuer:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self._server = serve_in_background(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
+        self._server = serve_in_background(LocalServer(("127.0.0.1", 0), Handler))
         return self
 
     def stop(self) -> None:

@@ -24,7 +24,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 
-from tests.support.threaded_server import serve_in_background, shut_down
+from tests.support.threaded_server import LocalServer, serve_in_background, shut_down
 
 #: What the refused redirect points at; never contacted by any test.
 PRIVATE_TARGET = "http://10.0.0.1/admin"
@@ -324,11 +324,7 @@ class PageServer:
         self.stop()
 
 
-class _QuietServer(ThreadingHTTPServer):
-    # The default backlog of 5 drops connects when tests open twenty at once; a dropped SYN is
-    # retried a second later, which would blur what the client's own pool limit allows.
-    request_queue_size = 64
-
+class _QuietServer(LocalServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         # Clients that give up (timeouts, download caps) reset their connections: expected here.
         return

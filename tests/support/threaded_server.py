@@ -9,6 +9,17 @@ from typing import TypeVar
 S = TypeVar("S", bound=ThreadingHTTPServer)
 
 
+class LocalServer(ThreadingHTTPServer):
+    """A threaded test server whose listen queue holds a test's whole burst of connections.
+
+    The standard library's queue of 5 drops connects when a test opens dozens at once (two
+    replicas, twenty pages): a dropped SYN is retried a second later, which fails calls on a
+    loaded machine and blurs what a client's own pool limit allows.
+    """
+
+    request_queue_size = 128
+
+
 def serve_in_background(server: S) -> S:
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()

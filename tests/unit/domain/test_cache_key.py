@@ -9,7 +9,7 @@ import pytest
 
 import domain
 from domain.cache_key import cache_key, normalize_query
-from domain.filters import Freshness
+from domain.filters import Freshness, Topic
 from domain.models import SearchRequest
 
 
@@ -46,6 +46,10 @@ def test_case_folding_goes_beyond_lowercase() -> None:
         {"freshness": Freshness.parse("2024-01-01to2024-02-01")},
         {"country": "de"},
         {"language": "fr"},
+        {"topic": Topic.NEWS},
+        {"ui_lang": "de-DE"},
+        {"include_domains": ("python.org",)},
+        {"exclude_domains": ("python.org",)},
     ],
 )
 def test_anything_that_changes_the_answer_changes_the_key(change: dict[str, Any]) -> None:
@@ -62,10 +66,17 @@ def test_different_filter_values_give_different_keys() -> None:
     assert cache_key(request(country="de")) != cache_key(request(language="de"))
 
 
+def test_the_order_of_the_domains_does_not_matter_but_which_list_they_are_in_does() -> None:
+    both = request(include_domains=("python.org", "pypi.org"), exclude_domains=("a.example", "b.example"))
+    swapped = request(include_domains=("pypi.org", "python.org"), exclude_domains=("b.example", "a.example"))
+    assert cache_key(both) == cache_key(swapped)
+    assert cache_key(request(include_domains=("a.example",))) != cache_key(request(exclude_domains=("a.example",)))
+
+
 def test_the_key_is_versioned_and_fixed_in_length() -> None:
     short, long = cache_key(request(query="a")), cache_key(request(query="a" * 2000))
-    assert short.startswith("search:v2:")
-    assert len(short) == len(long) == len("search:v2:") + 64
+    assert short.startswith("search:v3:")
+    assert len(short) == len(long) == len("search:v3:") + 64
 
 
 def test_the_key_is_stable_across_processes() -> None:

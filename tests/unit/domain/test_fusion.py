@@ -41,6 +41,15 @@ def test_the_first_lists_wording_is_kept_and_a_missing_snippet_filled_in() -> No
     assert merged.providers == ("one", "two")
 
 
+def test_a_missing_date_and_site_name_are_filled_in_from_the_other_copy_but_never_replaced() -> None:
+    dated = WebSearchResult(title="t", link="https://x.example/a", snippet="s", published="2 hours ago")
+    named = WebSearchResult(
+        title="t", link="https://x.example/a/", snippet="s", published="2026-11-23", site_name="Example News"
+    )
+    (merged,) = reciprocal_rank_fusion([("serper", [dated]), ("brave", [named])], limit=5)
+    assert (merged.published, merged.site_name) == ("2 hours ago", "Example News")
+
+
 def test_a_provider_listing_a_page_twice_counts_once_at_its_better_rank() -> None:
     one = [hit("https://x.example/a"), hit("https://y.example"), hit("https://x.example/a?utm_source=z")]
     two = [hit("https://z.example"), hit("https://y.example")]

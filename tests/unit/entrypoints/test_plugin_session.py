@@ -75,7 +75,8 @@ async def test_init_lists_the_web_preset_with_this_servers_optional_parameters(
     assert everything["type"] == "init" and [t["name"] for t in everything["tools"]] == ["web_search", "web_fetch"]
     search, fetch = (t["parameters"]["properties"] for t in everything["tools"])
     assert (search["max_results"]["default"], search["max_results"]["maximum"]) == (10, 20)
-    assert {"freshness", "country", "language", "max_chars"} <= set(search)
+    assert {"freshness", "country", "language", "topic", "include_domains", "exclude_domains", "ui_lang"} <= set(search)
+    assert "max_chars" in search
     assert "num_results" not in json.dumps(everything)  # the preset's name for it, in schema and description
     assert (fetch["max_bytes"]["default"], fetch["max_bytes"]["maximum"]) == (51200, 102400)
     assert everything["tools"][1]["parameters"]["required"] == ["url"]
@@ -97,6 +98,22 @@ async def test_a_search_answers_as_the_mcp_tool_does_with_max_results_as_its_cou
     (content,) = second["content"]
     assert content["type"] == "text"
     assert _no_timing(content["text"]) == _no_timing(mcp.content[0].text)  # type: ignore[union-attr]
+
+
+async def test_a_search_takes_the_topic_and_domain_filters_and_enforces_them() -> None:
+    serper = FakeSearch("serper", ok(3, "serper"))
+    async with session(serper) as (plugin, wire):
+        params = {"query": "relay", "topic": "news", "exclude_domains": ["serper.example"], "return_full_pages": False}
+        await plugin.receive(call("n", "web_search", params))
+        await plugin.receive(call("bad", "web_search", {"query": "q", "include_domains": ["https://a.example/"]}))
+    answers = {m["call_id"]: m for m in wire.sent}
+    (sent,) = serper.calls
+    assert (sent.topic, sent.exclude_domains) == ("news", ("serper.example",))
+    text = answers["n"]["content"][0]["text"]
+    assert answers["n"]["is_error"] is False
+    assert "https://serper.example/" not in text and "No results within the domain filters." in text
+    assert answers["bad"]["is_error"] is True
+    assert answers["bad"]["content"][0]["text"].startswith("include_domains entry 'https://a.example/' is not a host")
 
 
 async def test_bad_calls_get_one_error_result_each_in_the_mcp_tools_words() -> None:

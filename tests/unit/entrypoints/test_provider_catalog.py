@@ -248,12 +248,12 @@ async def test_the_container_raises_the_catalog_error_for_a_bad_chain() -> None:
 SONAR_ANSWER = {"choices": [{"message": {"content": "Sonar says hi."}}], "citations": ["https://a.example/x"]}
 
 
-async def sent_to_perplexity(env: dict[str, str]) -> httpx.Request:
+async def sent_to_perplexity(env: dict[str, str], sonar: dict[str, object] = SONAR_ANSWER) -> httpx.Request:
     seen: list[httpx.Request] = []
 
     def handler(request: httpx.Request) -> httpx.Response:
         seen.append(request)
-        return httpx.Response(200, json=SONAR_ANSWER)
+        return httpx.Response(200, json=sonar)
 
     container = build_container(settings(**env))
     container.http_client.override(providers.Resource(httpx.AsyncClient, transport=httpx.MockTransport(handler)))
@@ -326,6 +326,35 @@ async def sent_to_perplexity(env: dict[str, str]) -> httpx.Request:
             id="PERPLEXITY_MODEL overrides the model",
         ),
         pytest.param(
+            {"PERPLEXITY_API_KEY": "pplx-abc123def456", "SEARCHRELAY_PERPLEXITY_MODEL": "sonar-deep-research"},
+            "https://api.perplexity.ai/chat/completions",
+            "sonar-deep-research",
+            "pplx-abc123def456",
+            id="SEARCHRELAY_PERPLEXITY_MODEL overrides it too",
+        ),
+        pytest.param(
+            {
+                "OPENROUTER_API_KEY": "sk-or-v1-abc123def456",
+                "SEARCHRELAY_PERPLEXITY_MODEL": "perplexity/sonar-reasoning-pro",
+                "PERPLEXITY_MODEL": "perplexity/sonar",
+            },
+            "https://openrouter.ai/api/v1/chat/completions",
+            "perplexity/sonar-reasoning-pro",
+            "sk-or-v1-abc123def456",
+            id="with both set, SEARCHRELAY_PERPLEXITY_MODEL wins",
+        ),
+        pytest.param(
+            {
+                "PERPLEXITY_API_KEY": "pplx-abc123def456",
+                "SEARCHRELAY_PERPLEXITY_MODEL": " ",
+                "PERPLEXITY_MODEL": "sonar-reasoning",
+            },
+            "https://api.perplexity.ai/chat/completions",
+            "sonar-reasoning",
+            "pplx-abc123def456",
+            id="a blank SEARCHRELAY_PERPLEXITY_MODEL leaves PERPLEXITY_MODEL in charge",
+        ),
+        pytest.param(
             {"OPENROUTER_API_KEY": "sk-or-v1-abc123def456", "PERPLEXITY_BASE_URL": "http://127.0.0.1:9/v1/"},
             "http://127.0.0.1:9/v1/chat/completions",
             "perplexity/sonar-pro",
@@ -383,3 +412,31 @@ def test_the_searxng_password_is_masked_by_the_redactor() -> None:
     configured = settings(SEARXNG_URL="https://reader:s3cr3t-pass@search.example.org/")
     redact = Redactor(configured.secret_values())
     assert redact("401 for reader:s3cr3t-pass") == "401 for reader:***"
+
+
+@pytest.mark.anyio
+async def test_a_chosen_sonar_model_answers_with_its_citations_as_results() -> None:
+    reasoning = {
+        "model": "sonar-reasoning-pro",
+        "choices": [{"message": {"content": "<think>steps</think> Sonar says hi [1][2]."}}],
+        "citations": ["https://b.example/cited-first", "https://a.example/x"],
+        "search_results": [{"title": "A", "url": "https://a.example/x", "date": "2026-11-01", "snippet": "about a"}],
+    }
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, json=reasoning)
+
+    container = build_container(
+        settings(PERPLEXITY_API_KEY="pplx-abc123def456", SEARCHRELAY_PERPLEXITY_MODEL="sonar-reasoning-pro")
+    )
+    container.http_client.override(providers.Resource(httpx.AsyncClient, transport=httpx.MockTransport(handler)))
+    async with running(container):
+        (port,) = await container.search_ports()
+        answer = await search(port, SearchRequest(query="hello", num_results=5))
+    assert json.loads(seen[0].content)["model"] == "sonar-reasoning-pro"
+    assert [(r.link, r.title, r.published) for r in answer.results] == [
+        ("https://b.example/cited-first", "b.example/cited-first", None),
+        ("https://a.example/x", "A", "2026-11-01"),
+    ]

@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 
 from domain.errors import InvalidRequestError
-from domain.filters import FRESHNESS_FORMS, Filter, Freshness
+from domain.filters import FRESHNESS_FORMS, Filter, Freshness, Topic
 from entrypoints.search_request import build_request
 
 
@@ -227,3 +227,50 @@ def test_return_full_pages_is_passed_through() -> None:
 def test_freshness_is_case_insensitive() -> None:
     assert str(build_request("q", freshness=" PW ").freshness) == "pw"
     assert str(build_request("q", freshness="2024-01-01TO2024-01-31").freshness) == "2024-01-01to2024-01-31"
+
+
+# --- topic, ui_lang and domains ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "topic", "filters"),
+    [("general", Topic.GENERAL, set()), ("news", Topic.NEWS, {Filter.NEWS}), (" News ", Topic.NEWS, {Filter.NEWS})],
+)
+def test_the_topic_is_general_or_news_and_news_is_a_filter(given: str, topic: Topic, filters: set[Filter]) -> None:
+    request = build_request("python", topic=given)
+    assert request.topic is topic
+    assert request.requested_filters() == filters
+    assert build_request("python").topic is Topic.GENERAL
+
+
+def test_an_unknown_topic_names_the_two_there_are() -> None:
+    assert rejection(topic="sports") == "topic 'sports' is not valid; use 'general' or 'news'."
+
+
+@pytest.mark.parametrize(("given", "sent"), [("en-US", "en-US"), ("de_de", "de-DE"), (" FR-fr ", "fr-FR")])
+def test_ui_lang_is_written_as_brave_writes_it_and_is_no_filter(given: str, sent: str) -> None:
+    request = build_request("python", ui_lang=given)
+    assert request.ui_lang == sent
+    assert request.requested_filters() == set()
+
+
+@pytest.mark.parametrize("given", ["en", "english", "xx-YY", "en-DE", "de-DE-x"])
+def test_a_ui_lang_off_braves_list_is_refused_with_the_list(given: str) -> None:
+    message = rejection(ui_lang=given)
+    assert message.startswith(f"ui_lang {given!r} is not one of Brave's interface locales (da-DK, de-AT, ")
+    assert "en-US" in message
+
+
+def test_blank_ui_lang_and_empty_domain_lists_are_unset() -> None:
+    request = build_request("python", ui_lang=" ", include_domains=[], exclude_domains=None)
+    assert (request.ui_lang, request.include_domains, request.exclude_domains) == (None, (), ())
+    assert request.requested_filters() == set()
+
+
+def test_domains_are_filters_and_are_checked_together() -> None:
+    request = build_request("python", include_domains=["Python.org"], exclude_domains=["wiki.python.org"])
+    assert (request.include_domains, request.exclude_domains) == (("python.org",), ("wiki.python.org",))
+    assert request.requested_filters() == {Filter.INCLUDE_DOMAINS, Filter.EXCLUDE_DOMAINS}
+    assert rejection(include_domains=["a.example"], exclude_domains=["A.example"]).startswith(
+        "'a.example' is in both include_domains and exclude_domains"
+    )

@@ -9,7 +9,8 @@ import pytest
 
 from entrypoints.search_request import build_request
 from entrypoints.tool_arguments import ArgumentProblems, describe, parse_arguments
-from entrypoints.tool_schema import FORMS, WebFetchArguments, WebSearchArguments, tool_definitions
+from entrypoints.tool_fields import FORMS
+from entrypoints.tool_schema import WebFetchArguments, WebSearchArguments, tool_definitions
 
 SEARCH_SCHEMA = tool_definitions()[0].input_schema
 
@@ -44,7 +45,7 @@ def test_problems_follow_the_schema_order_then_the_unknown_arguments() -> None:
         "query must be a string of 1 to 2000 characters after trimming spaces; got 7.",
         "language must be null or an ISO 639-1 code such as 'en'; got 5.",
         "Unknown arguments aaa, zzz; web_search accepts query, num_results, return_full_pages, freshness, country, "
-        "language, max_chars.",
+        "language, topic, include_domains, exclude_domains, ui_lang, max_chars.",
     ]
 
 

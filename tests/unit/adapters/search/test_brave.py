@@ -32,7 +32,7 @@ def ok(body: Any) -> httpx.Response:
 
 def test_declares_every_filter() -> None:
     assert BraveSearch.name == "brave"
-    assert BraveSearch.capabilities == {Filter.FRESHNESS, Filter.FRESHNESS_RANGE, Filter.COUNTRY, Filter.LANGUAGE}
+    assert BraveSearch.capabilities == set(Filter)
 
 
 async def test_sends_a_get_with_the_token_header_and_query_params(recorder: Recorder) -> None:

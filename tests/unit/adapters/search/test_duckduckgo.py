@@ -196,9 +196,11 @@ EXPECTED = [
 ]
 
 
-def test_declares_freshness_and_a_region_from_country_and_language() -> None:
+def test_declares_freshness_a_region_from_country_and_language_and_domains() -> None:
     assert DuckDuckGoLiteSearch.name == "duckduckgo"
-    assert DuckDuckGoLiteSearch.capabilities == {Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE}
+    assert DuckDuckGoLiteSearch.capabilities == {
+        Filter.FRESHNESS, Filter.COUNTRY, Filter.LANGUAGE, Filter.INCLUDE_DOMAINS, Filter.EXCLUDE_DOMAINS,
+    }  # fmt: skip
 
 
 async def test_posts_the_query_form_with_a_browser_user_agent(recorder: Recorder) -> None:

@@ -173,10 +173,10 @@ async def test_uses_search_results_when_present(recorder: Recorder) -> None:
     )
     answer = await search(adapter(recorder, ok(body)), SearchRequest(query="q", num_results=10))
     assert answer.answer == "Sonar says hi."
-    assert [(r.title, r.link, r.snippet) for r in answer.results] == [
-        ("First", "https://a.example/x", "about x"),
-        ("Dated", "https://b.example/", "published 2024-12-31"),
-        ("https://c.example/", "https://c.example/", ""),
+    assert [(r.title, r.link, r.snippet, r.published) for r in answer.results] == [
+        ("First", "https://a.example/x", "about x", "2025-01-02"),
+        ("Dated", "https://b.example/", "", "2024-12-31"),
+        ("https://c.example/", "https://c.example/", "", None),
     ]
 
 

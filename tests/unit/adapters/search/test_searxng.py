@@ -31,9 +31,11 @@ def ok(body: Any) -> httpx.Response:
 EMPTY = {"query": "q", "number_of_results": 0, "results": [], "unresponsive_engines": []}
 
 
-def test_declares_freshness_language_and_country_with_a_language() -> None:
+def test_declares_freshness_language_country_with_a_language_news_and_domains() -> None:
     assert SearxngSearch.name == "searxng"
-    assert SearxngSearch.capabilities == {Filter.FRESHNESS, Filter.LANGUAGE, Filter.COUNTRY}
+    assert SearxngSearch.capabilities == {
+        Filter.FRESHNESS, Filter.LANGUAGE, Filter.COUNTRY, Filter.NEWS, Filter.INCLUDE_DOMAINS, Filter.EXCLUDE_DOMAINS,
+    }  # fmt: skip
 
 
 async def test_sends_a_get_for_json_output(recorder: Recorder) -> None:
