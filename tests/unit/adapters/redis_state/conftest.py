@@ -8,7 +8,8 @@ from adapters.redis.link import RedisLink, redis_client
 from tests.support.redis_server import RedisServer
 from tests.unit.clock_fake import FakeClock
 
-TIMEOUT = 5.0  # generous: a loaded 2-core machine once took over 0.5 s to answer 50 calls at once; nothing here measures speed
+# Generous: a loaded 2-core machine once took over 0.5 s to answer 50 calls at once; nothing here measures speed.
+TIMEOUT = 5.0
 
 
 @pytest.fixture
