@@ -10,8 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-import lxml.etree
-import lxml.html
 from pydantic import SecretStr
 
 from adapters.http_errors import malformed
@@ -156,6 +154,11 @@ def _site_name(item: dict[str, Any]) -> Any:
 
 
 def _plain(fragment: str) -> str:
+    # Imported here, not at the top: lxml is only needed once an answer arrives, and a server
+    # that never gets one should not pay for it at start-up (docs/architecture.md, start-up).
+    import lxml.etree
+    import lxml.html
+
     try:
         return str(lxml.html.fragment_fromstring(fragment, create_parent="div").text_content())
     except (ValueError, lxml.etree.ParserError):

@@ -11,8 +11,6 @@ from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import httpx
-import lxml.etree
-import lxml.html
 
 from adapters.http_errors import malformed, send
 from adapters.search.parsing import ItemKeys, result_from_item
@@ -96,6 +94,9 @@ class DuckDuckGoLiteSearch:
         return self.parse(response.text, limit=wire.limit)
 
     def parse(self, html: str, limit: int = 20) -> ProviderAnswer:
+        import lxml.etree  # here, not at the top: start-up should not pay for a parser (see brave._plain)
+        import lxml.html
+
         try:
             root = lxml.html.document_fromstring(html)
         except (lxml.etree.ParserError, ValueError):
