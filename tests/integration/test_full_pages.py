@@ -62,7 +62,8 @@ def text_of(result: CallToolResult) -> str:
 def page_contents(result: CallToolResult) -> list[str | None]:
     assert not result.is_error, text_of(result)
     assert result.structured_content is not None
-    return [r["page_content"] for r in result.structured_content["results"]]
+    # A result without page content leaves the field out (structured content carries no nulls).
+    return [r.get("page_content") for r in result.structured_content["results"]]
 
 
 def fenced_by_result(result: CallToolResult) -> dict[int, str]:
@@ -257,12 +258,14 @@ async def test_page_content_under_the_cap_has_no_note(pages: PageServer, fake_se
     assert content is not None and "Page cut at" not in content and "web_fetch" not in content
 
 
-async def test_without_full_pages_page_content_stays_null_and_the_text_says_snippets_only(
+async def test_without_full_pages_page_content_is_left_out_and_the_text_says_snippets_only(
     pages: PageServer, fake_serper: FakeProvider
 ) -> None:
     fake_serper.answer(results_linking_to(pages.url("/article"), pages.url("/notes.txt")))
     result = await search(container_with(env_for(fake_serper)), 2, full=False)
     assert page_contents(result) == [None, None]
+    assert result.structured_content is not None
+    assert all("page_content" not in r and "published" not in r for r in result.structured_content["results"])
     text = text_of(result)
     assert "Snippets only: pass return_full_pages=true, or call web_fetch on a link, for page content." in text
     assert " page>>>" not in text  # no page fenced: the results are, being the providers' words
