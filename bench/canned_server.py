@@ -26,6 +26,7 @@ from mcp.types import (
 )
 
 from domain.models import Attempt, SearchOutcome, WebSearchResult
+from entrypoints.fitted_answers import structured_content
 from entrypoints.rendering import render_outcome
 from entrypoints.stdio_transport import stdio_streams
 from entrypoints.tool_schema import tool_definitions
@@ -44,7 +45,7 @@ OUTCOME = SearchOutcome(
 
 def build() -> Server[Any]:
     listed = ListToolsResult(tools=tool_definitions())
-    text, structured = render_outcome(OUTCOME), OUTCOME.model_dump(mode="json")
+    text, structured = render_outcome(OUTCOME), structured_content(OUTCOME)  # as searchrelay sends it
 
     async def list_tools(ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None) -> ListToolsResult:
         return listed

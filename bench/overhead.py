@@ -185,9 +185,10 @@ def schema_checks() -> dict[str, float]:
 
     from bench.canned_server import OUTCOME
     from domain.models import SearchOutcome
+    from entrypoints.fitted_answers import structured_content
     from entrypoints.flat_schema import flat_schema
 
-    instance = OUTCOME.model_dump(mode="json")
+    instance = structured_content(OUTCOME)  # what searchrelay sends: no nulls
     nested = SearchOutcome.model_json_schema(mode="serialization")
     figures = {}
     for name, schema in (("flat", flat_schema(nested)), ("pydantic", nested)):

@@ -29,7 +29,7 @@ def search_answer(
     """The Markdown for the model and the structured content, both with pages cut to fit ``max_chars``."""
     whole = render_outcome(outcome, full_pages=full_pages)
     if len(whole) <= max_chars:  # most answers fit as they are: one render, no fitting
-        return whole, _structured(outcome)
+        return whole, structured_content(outcome)
     outcome, left_out = _results_that_fit(outcome, full_pages=full_pages, max_chars=max_chars)
     fitter = PageFitter(ranker, outcome.query)
     with_pages = [i for i, r in enumerate(outcome.results) if r.page_content is not None]
@@ -47,10 +47,10 @@ def search_answer(
 
     frame = len(attempt(0)[1])
     cut, text = within(max_chars, max_chars - frame, attempt)
-    return text, _structured(cut)
+    return text, structured_content(cut)
 
 
-def _structured(outcome: SearchOutcome) -> dict[str, Any]:
+def structured_content(outcome: SearchOutcome) -> dict[str, Any]:
     # Fields without a value are left out, not sent as null: every client checks each answer
     # against the output schema, and up to five nulls per result made that check a third slower.
     return outcome.model_dump(mode="json", exclude_none=True)
