@@ -166,16 +166,26 @@ def provider_message(response: httpx.Response) -> str:
     except (ValueError, RecursionError):
         text = response.text.strip() if _looks_textual(response) else ""
         return _shorten(" ".join(text.split()))
-    return _shorten(_find_message(data))
+    return error_message(data)
+
+
+def error_message(data: Any, *, limit: int = _DETAIL_LIMIT) -> str:
+    """The short explanation an API put in its parsed error body, whatever its JSON dialect; one line."""
+    return _shorten(_find_message(data), limit)
 
 
 def _find_message(data: Any, depth: int = 0) -> str:
     # Serper {"message"}, Tavily {"detail": {"error"}}, Brave {"error": {"detail"}},
-    # OpenAI-style {"error": {"message"}}, FastAPI {"detail": "..."}.
+    # OpenAI-style {"error": {"message"}}, FastAPI {"detail": "..."}; for the site resolvers,
+    # StackExchange {"error_message"}, MediaWiki {"error": {"info"}}, GraphQL {"errors": [{"message"}]}.
     if isinstance(data, str):
         return data
-    if isinstance(data, dict) and depth < _MESSAGE_DEPTH:
-        for key in ("message", "error", "detail", "error_message", "msg"):
+    if depth >= _MESSAGE_DEPTH:
+        return ""
+    if isinstance(data, list):
+        return _find_message(data[0], depth + 1) if data else ""
+    if isinstance(data, dict):
+        for key in ("message", "error", "detail", "error_message", "msg", "info", "errors"):
             if key in data:
                 found = _find_message(data[key], depth + 1)
                 if found:
@@ -188,9 +198,9 @@ def _looks_textual(response: httpx.Response) -> bool:
     return media.startswith("text/plain") or media == ""
 
 
-def _shorten(text: str) -> str:
+def _shorten(text: str, limit: int = _DETAIL_LIMIT) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= _DETAIL_LIMIT else text[: _DETAIL_LIMIT - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _describe_exception(exc: httpx.HTTPError) -> str:

@@ -16,6 +16,7 @@ import anyio
 import httpx
 from pydantic import SecretStr
 
+from adapters.http_errors import error_message
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import FetchedPage
 from domain.redaction import Redactor
@@ -85,26 +86,8 @@ def status_reason(status: int, data: Any) -> str:
         410: "gone",
         429: "rate limit reached",
     }.get(status, "the server failed" if status >= 500 else "unexpected answer")
-    message = api_message(data)
+    message = error_message(data, limit=_MESSAGE_CHARS)
     return f"HTTP {status}, {meaning}" + (f": {message}" if message else "")
-
-
-def api_message(data: Any) -> str:
-    """The message an API put in its error answer (StackExchange, GitHub, MediaWiki shapes), one line."""
-    if not isinstance(data, dict):
-        return ""
-    error = data.get("error")
-    candidates = [
-        data.get("error_message"),
-        data.get("message"),
-        error.get("info") if isinstance(error, dict) else error,
-    ]
-    errors = data.get("errors")
-    if isinstance(errors, list) and errors and isinstance(errors[0], dict):
-        candidates.append(errors[0].get("message"))
-    text = next((c for c in candidates if isinstance(c, str) and c.strip()), "")
-    text = " ".join(text.split())
-    return text if len(text) <= _MESSAGE_CHARS else text[: _MESSAGE_CHARS - 1] + "…"
 
 
 def _parsed(body: bytes) -> Any:
