@@ -72,7 +72,7 @@ def _runs(parent: Element) -> tuple[str, str]:
     if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td", "li") and not make[1]):
         return "", ""
     alike = [child for child in parent if (child.tag, child.get("class") or "") == make]
-    text = "\n\n".join(" ".join(child.text_content().split()) for child in alike)
+    text = "\n\n".join(" ".join(child.xpath("string()").split()) for child in alike)
     if _POST_MARKERS.search(make[1]):
         return text, ""
     linked = sum(1 for child in alike if child.find(".//a") is not None)
