@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
-from adapters.pages.html_markdown import Element
+from adapters.pages.html_markdown import Element, is_chrome
 from adapters.pages.structured_content import ARTICLE_TYPES
 from adapters.pages.structured_data import StructuredData
 
@@ -33,6 +33,9 @@ _MIN_REPEATS = 6
 # A run of items (or posts) is what the page is about when it holds this share of the page's text;
 # a menu, a footer's link columns or a "related" box hold far less.
 _RUN_SHARE = 0.3
+# Page landmarks that hold a site's chrome: a run of linked blocks inside one is a menu, a footer's
+# link columns or a "related" rail, never the page's list of items.
+_CHROME_LANDMARKS = frozenset({"nav", "header", "footer", "aside"})
 # Documentation shows its code: this share of the visible text inside <pre>/<code>.
 _CODE_SHARE = 0.08
 
@@ -44,7 +47,8 @@ class Structure:
     text_chars: int
     code_chars: int
     post_text: str = ""  # the largest run of look-alike siblings whose class says post/comment/reply
-    item_text: str = ""  # the largest run of look-alike siblings that each hold a link, one item a paragraph
+    item_text: str = ""  # the largest run of look-alike siblings that each hold a link, one item a paragraph,
+    # outside the page's chrome (menus and footers are runs of linked blocks too)
 
 
 def measure(root: Element) -> Structure:
@@ -61,7 +65,9 @@ def measure(root: Element) -> Structure:
             code_chars += len((element.text or "").strip())
         if len(element) >= _MIN_REPEATS:
             posts, items = _runs(element)
-            post_text, item_text = max(post_text, posts, key=len), max(item_text, items, key=len)
+            post_text = max(post_text, posts, key=len)
+            if len(items) > len(item_text) and not _in_chrome(element):
+                item_text = items
     return Structure(text_chars, code_chars, post_text, item_text)
 
 
@@ -77,6 +83,18 @@ def _runs(parent: Element) -> tuple[str, str]:
         return text, ""
     linked = sum(1 for child in alike if child.find(".//a") is not None)
     return "", text if linked >= _MIN_REPEATS else ""
+
+
+def _in_chrome(element: Element) -> bool:
+    """Whether ``element`` sits in a menu, header, footer, sidebar or other chrome.
+
+    Only asked of runs of items: a mega-menu's columns are the largest run of linked blocks on
+    many shop and hub pages, and read as the page's items they made those pages listings (and,
+    as the listing witness, voted for the candidate that kept the menu). Runs of posts are not
+    asked: comment sections are named "comments", which is chrome on an article but the content
+    of a thread.
+    """
+    return any(node.tag in _CHROME_LANDMARKS or is_chrome(node) for node in (element, *element.iterancestors()))
 
 
 def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
