@@ -27,6 +27,7 @@ _DOCS_TYPES = frozenset({"TechArticle", "APIReference", "SoftwareSourceCode"})
 _POST_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:post|posts|comment|comments|reply|replies|answer|message)(?:$|[-_\s\d])", re.IGNORECASE
 )
+_INVISIBLE = frozenset({"script", "style", "noscript", "template"})  # source, not text a reader sees
 _MAX_ELEMENTS = 20_000  # a bound on the walk; pages past it are judged on what was seen
 # A run of this many look-alike siblings is a list of items (or of posts), not a paragraph or two.
 _MIN_REPEATS = 6
@@ -57,7 +58,7 @@ def measure(root: Element) -> Structure:
     for index, element in enumerate(root.iter()):
         if index > _MAX_ELEMENTS:
             break
-        if not isinstance(element.tag, str) or element.tag in ("script", "style", "noscript", "template"):
+        if not isinstance(element.tag, str) or element.tag in _INVISIBLE:
             continue
         own = len((element.text or "").strip()) + len((element.tail or "").strip())
         text_chars += own
@@ -78,11 +79,27 @@ def _runs(parent: Element) -> tuple[str, str]:
     if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td", "li") and not make[1]):
         return "", ""
     alike = [child for child in parent if (child.tag, child.get("class") or "") == make]
-    text = "\n\n".join(" ".join(child.text_content().split()) for child in alike)
+    text = "\n\n".join(_visible_text(child) for child in alike)
     if _POST_MARKERS.search(make[1]):
         return text, ""
     linked = sum(1 for child in alike if child.find(".//a") is not None)
     return "", text if linked >= _MIN_REPEATS else ""
+
+
+def _visible_text(element: Element) -> str:
+    """The text a reader sees in ``element``, on one line: scripts' and styles' source left out.
+
+    ``text_content()`` would count them, and shop pages put kilobytes of script inside each tile
+    of a carousel: such a run then outweighed all of the page's visible text and read a product
+    page as a listing.
+    """
+    parts = []
+    for node in element.iter():
+        if isinstance(node.tag, str) and node.tag not in _INVISIBLE and node.text:
+            parts.append(node.text)
+        if node is not element and node.tail:
+            parts.append(node.tail)
+    return " ".join(" ".join(parts).split())
 
 
 def _in_chrome(element: Element) -> bool:

@@ -168,3 +168,14 @@ PAGE_UNDER_A_MEGA_MENU = (
     "<main><h1>About us</h1><p>We are a family business that has sold walking gear from one shop in the"
     " valley since 1982.</p></main></body></html>"
 )
+
+# A page whose "you may also like" tiles each carry a script: the tiles' visible text is a small
+# part of the page, their script source would be most of it.
+_TILE_SCRIPT = "<script>window.track && window.track('tile-rendered', {slot: 1, widget: 'carousel'});</script>" * 8
+PAGE_WITH_SCRIPTED_TILES = _page(
+    "Repairing a dry-stone wall",
+    f"<main><h1>Repairing a dry-stone wall</h1><p>{STORY}</p><p>{STORY}</p>"
+    "<div class='carousel'>"
+    + "".join(f"<div class='tile'><a href='/guides/{n}'>Guide {n}</a>{_TILE_SCRIPT}</div>" for n in range(6))
+    + "</div></main>",
+)
