@@ -42,11 +42,26 @@ def _prune(root: Element) -> None:
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and (el.tag in _SKIPPED_TAGS or is_chrome(el))]
     for element in doomed:
         if element.getparent() is not None:
-            element.drop_tree()  # keeps the tail text, which belongs to the parent
+            _drop_tree(element)
     # Only web links are worth keeping; a link without href is written as its text alone.
     for link in root.iter("a"):
         if not (link.get("href") or "").strip().startswith(("http://", "https://")):
             link.attrib.pop("href", None)
+
+
+def _drop_tree(element: Element) -> None:
+    """Remove ``element`` and everything under it, keeping its tail text, which belongs to the parent.
+
+    (What ``lxml.html``'s ``drop_tree`` does, for plain ``etree`` elements too.)
+    """
+    parent = element.getparent()
+    if element.tail:
+        previous = element.getprevious()
+        if previous is None:
+            parent.text = (parent.text or "") + element.tail
+        else:
+            previous.tail = (previous.tail or "") + element.tail
+    parent.remove(element)
 
 
 def is_chrome(element: Element) -> bool:

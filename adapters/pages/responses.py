@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ssl
+
 import httpx
 
 _TEXT_LIKE_SUFFIXES = ("+xml", "+json", "/xml", "/json", "/javascript")
@@ -50,6 +52,8 @@ def describe_transport_error(exc: httpx.HTTPError) -> str:
         return "timed out connecting"
     if isinstance(exc, httpx.TimeoutException):
         return "timed out waiting for the server"
+    if isinstance(exc, httpx.ConnectError) and (tls := _tls_failure(exc)):
+        return tls
     if isinstance(exc, httpx.ConnectError):
         detail = str(exc).splitlines()[0][:160] if str(exc) else "connection failed"
         return f"could not connect ({detail})"
@@ -58,3 +62,18 @@ def describe_transport_error(exc: httpx.HTTPError) -> str:
     if isinstance(exc, httpx.DecodingError):
         return "the response body could not be decoded"
     return f"network error ({type(exc).__name__})"
+
+
+def _tls_failure(exc: BaseException) -> str:
+    """A plain line for a failed TLS handshake (OpenSSL's own words are not for the agent), or ""."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            return (
+                "the site's TLS certificate could not be verified (not from a trusted authority, expired, "
+                "or for another name); a private authority can be trusted with SSL_CERT_FILE"
+            )
+        if isinstance(seen, ssl.SSLError):
+            return "the TLS handshake with the site failed"
+        seen = seen.__cause__ or seen.__context__
+    return ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import lxml.html
 
+from adapters.pages.candidates import parse_html
 from adapters.pages.html_markdown import element_to_markdown
 
 PAGE = """<html><body>
@@ -39,3 +40,19 @@ def test_nothing_of_the_chrome_survives() -> None:
     markdown = element_to_markdown(lxml.html.document_fromstring(PAGE))
     for chrome in ("Menu", "cookies", "Copyright", "evil", "secret hidden", "More stories", "javascript"):
         assert chrome not in markdown
+
+
+def test_the_pipeline_s_plain_tree_converts_exactly_like_an_lxml_html_tree() -> None:
+    plain = parse_html(PAGE)
+    assert plain is not None and not isinstance(plain, lxml.html.HtmlElement)
+    assert element_to_markdown(plain) == element_to_markdown(lxml.html.document_fromstring(PAGE))
+
+
+def test_text_after_a_pruned_element_stays_where_it_was() -> None:
+    page = (
+        "<html><body><p>Before <span class='share'>Share this</span>after the box.</p>"
+        "<p><nav>Menu</nav>Lead</p></body></html>"
+    )
+    root = parse_html(page)
+    assert root is not None
+    assert element_to_markdown(root) == "Before after the box.\n\nLead"
