@@ -45,7 +45,9 @@ class WebFetchTool:
         from entrypoints.settings import Settings
 
         self._fetcher = _CorpusFetcher()
-        container = build_container(Settings(_env_file=None))  # type: ignore[call-arg]
+        # Only the extraction is scored: the site resolvers would call live APIs instead of reading
+        # the corpus's bytes, and no environment or .env of this machine changes what is measured.
+        container = build_container(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "off"}))
         container.page_fetcher.override(providers.Object(self._fetcher))
         self._loop = asyncio.new_event_loop()
         # The container stays open for the whole run: its extraction workers are started once.
