@@ -39,7 +39,7 @@ def element_to_markdown(root: Element) -> str:
 
 
 def _prune(root: Element) -> None:
-    doomed = [el for el in root.iter() if isinstance(el.tag, str) and (el.tag in _SKIPPED_TAGS or _is_chrome(el))]
+    doomed = [el for el in root.iter() if isinstance(el.tag, str) and (el.tag in _SKIPPED_TAGS or is_chrome(el))]
     for element in doomed:
         if element.getparent() is not None:
             _drop_tree(element)
@@ -64,7 +64,8 @@ def _drop_tree(element: Element) -> None:
     parent.remove(element)
 
 
-def _is_chrome(element: Element) -> bool:
+def is_chrome(element: Element) -> bool:
+    """Hidden, a navigation/banner/footer/dialog role, or an id or class that names chrome."""
     if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return True
     if element.get("role") in ("navigation", "banner", "contentinfo", "dialog"):

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
-from adapters.pages.html_markdown import Element
+from adapters.pages.html_markdown import Element, is_chrome
 from adapters.pages.structured_content import ARTICLE_TYPES
 from adapters.pages.structured_data import StructuredData
 
@@ -27,12 +27,16 @@ _DOCS_TYPES = frozenset({"TechArticle", "APIReference", "SoftwareSourceCode"})
 _POST_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:post|posts|comment|comments|reply|replies|answer|message)(?:$|[-_\s\d])", re.IGNORECASE
 )
+_INVISIBLE = frozenset({"script", "style", "noscript", "template"})  # source, not text a reader sees
 _MAX_ELEMENTS = 20_000  # a bound on the walk; pages past it are judged on what was seen
 # A run of this many look-alike siblings is a list of items (or of posts), not a paragraph or two.
 _MIN_REPEATS = 6
 # A run of items (or posts) is what the page is about when it holds this share of the page's text;
 # a menu, a footer's link columns or a "related" box hold far less.
 _RUN_SHARE = 0.3
+# Page landmarks that hold a site's chrome: a run of linked blocks inside one is a menu, a footer's
+# link columns or a "related" rail, never the page's list of items.
+_CHROME_LANDMARKS = frozenset({"nav", "header", "footer", "aside"})
 # Documentation shows its code: this share of the visible text inside <pre>/<code>.
 _CODE_SHARE = 0.08
 
@@ -44,7 +48,8 @@ class Structure:
     text_chars: int
     code_chars: int
     post_text: str = ""  # the largest run of look-alike siblings whose class says post/comment/reply
-    item_text: str = ""  # the largest run of look-alike siblings that each hold a link, one item a paragraph
+    item_text: str = ""  # the largest run of look-alike siblings that each hold a link, one item a paragraph,
+    # outside the page's chrome (menus and footers are runs of linked blocks too)
 
 
 def measure(root: Element) -> Structure:
@@ -53,7 +58,7 @@ def measure(root: Element) -> Structure:
     for index, element in enumerate(root.iter()):
         if index > _MAX_ELEMENTS:
             break
-        if not isinstance(element.tag, str) or element.tag in ("script", "style", "noscript", "template"):
+        if not isinstance(element.tag, str) or element.tag in _INVISIBLE:
             continue
         own = len((element.text or "").strip()) + len((element.tail or "").strip())
         text_chars += own
@@ -61,7 +66,9 @@ def measure(root: Element) -> Structure:
             code_chars += len((element.text or "").strip())
         if len(element) >= _MIN_REPEATS:
             posts, items = _runs(element)
-            post_text, item_text = max(post_text, posts, key=len), max(item_text, items, key=len)
+            post_text = max(post_text, posts, key=len)
+            if len(items) > len(item_text) and not _in_chrome(element):
+                item_text = items
     return Structure(text_chars, code_chars, post_text, item_text)
 
 
@@ -72,11 +79,39 @@ def _runs(parent: Element) -> tuple[str, str]:
     if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td", "li") and not make[1]):
         return "", ""
     alike = [child for child in parent if (child.tag, child.get("class") or "") == make]
-    text = "\n\n".join(" ".join(child.xpath("string()").split()) for child in alike)
+    text = "\n\n".join(_visible_text(child) for child in alike)
     if _POST_MARKERS.search(make[1]):
         return text, ""
     linked = sum(1 for child in alike if child.find(".//a") is not None)
     return "", text if linked >= _MIN_REPEATS else ""
+
+
+def _visible_text(element: Element) -> str:
+    """The text a reader sees in ``element``, on one line: scripts' and styles' source left out.
+
+    ``text_content()`` would count them, and shop pages put kilobytes of script inside each tile
+    of a carousel: such a run then outweighed all of the page's visible text and read a product
+    page as a listing.
+    """
+    parts = []
+    for node in element.iter():
+        if isinstance(node.tag, str) and node.tag not in _INVISIBLE and node.text:
+            parts.append(node.text)
+        if node is not element and node.tail:
+            parts.append(node.tail)
+    return " ".join(" ".join(parts).split())
+
+
+def _in_chrome(element: Element) -> bool:
+    """Whether ``element`` sits in a menu, header, footer, sidebar or other chrome.
+
+    Only asked of runs of items: a mega-menu's columns are the largest run of linked blocks on
+    many shop and hub pages, and read as the page's items they made those pages listings (and,
+    as the listing witness, voted for the candidate that kept the menu). Runs of posts are not
+    asked: comment sections are named "comments", which is chrome on an article but the content
+    of a thread.
+    """
+    return any(node.tag in _CHROME_LANDMARKS or is_chrome(node) for node in (element, *element.iterancestors()))
 
 
 def detect_kind(data: StructuredData, structure: Structure) -> PageKind:

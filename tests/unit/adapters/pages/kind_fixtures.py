@@ -144,3 +144,38 @@ February. Photo: Valley Archive</figcaption></figure>
 <p>The works start after the summer, when the river is at its lowest. {STORY}</p></article></main>""",
     _json_ld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Bridge to be rebuilt"}),
 )
+
+# A shop's "about us" page under a mega-menu: the menu's columns are the largest run of linked
+# blocks on the page and hold most of its words, but they are chrome, not a list of items.
+_MENU_COLUMNS = [
+    ("Tents", ["One-person tents", "Two-person tents", "Family tents", "Tent footprints", "Tent pegs"]),
+    ("Packs", ["Daypacks", "Rucksacks", "Hydration packs", "Pack covers", "Travel bags"]),
+    ("Footwear", ["Walking boots", "Trail shoes", "Sandals", "Gaiters", "Insoles"]),
+    ("Clothing", ["Waterproof jackets", "Fleeces", "Base layers", "Walking trousers", "Hats"]),
+    ("Cooking", ["Stoves", "Fuel", "Pans", "Mugs", "Water filters"]),
+    ("Navigation", ["Maps", "Compasses", "GPS units", "Map cases", "Whistles"]),
+]
+PAGE_UNDER_A_MEGA_MENU = (
+    "<!doctype html><html><head><title>About us</title></head><body>"
+    "<header><nav class='mega-menu'><ul class='menu'>"
+    + "".join(
+        f"<li class='column'><a href='/{name.lower()}'>{name}</a><ul>"
+        + "".join(f"<li><a href='/{name.lower()}/{n}'>{entry}</a></li>" for n, entry in enumerate(entries))
+        + "</ul></li>"
+        for name, entries in _MENU_COLUMNS
+    )
+    + "</ul></nav></header>"
+    "<main><h1>About us</h1><p>We are a family business that has sold walking gear from one shop in the"
+    " valley since 1982.</p></main></body></html>"
+)
+
+# A page whose "you may also like" tiles each carry a script: the tiles' visible text is a small
+# part of the page, their script source would be most of it.
+_TILE_SCRIPT = "<script>window.track && window.track('tile-rendered', {slot: 1, widget: 'carousel'});</script>" * 8
+PAGE_WITH_SCRIPTED_TILES = _page(
+    "Repairing a dry-stone wall",
+    f"<main><h1>Repairing a dry-stone wall</h1><p>{STORY}</p><p>{STORY}</p>"
+    "<div class='carousel'>"
+    + "".join(f"<div class='tile'><a href='/guides/{n}'>Guide {n}</a>{_TILE_SCRIPT}</div>" for n in range(6))
+    + "</div></main>",
+)

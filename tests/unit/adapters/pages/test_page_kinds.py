@@ -37,6 +37,29 @@ def test_without_declared_types_look_alike_post_blocks_make_a_forum() -> None:
     assert kind_of(pages.UNDECLARED_THREAD) == "forum"
 
 
+def test_a_run_of_linked_blocks_in_the_menu_is_not_a_list_of_items() -> None:
+    root = parse_html(pages.PAGE_UNDER_A_MEGA_MENU)
+
+    assert measure(root).item_text == ""
+    assert kind_of(pages.PAGE_UNDER_A_MEGA_MENU) == "page"
+
+
+def test_the_same_run_of_linked_blocks_in_the_main_content_is_a_list_of_items() -> None:
+    page = pages.PAGE_UNDER_A_MEGA_MENU.replace("<header><nav class='mega-menu'>", "<main>").replace(
+        "</nav></header><main>", ""
+    )
+
+    assert "Walking boots" in measure(parse_html(page)).item_text
+    assert kind_of(page) == "listing"
+
+
+def test_a_run_of_items_is_weighed_by_the_text_a_reader_sees_not_its_scripts() -> None:
+    structure = measure(parse_html(pages.PAGE_WITH_SCRIPTED_TILES))
+
+    assert structure.item_text.split("\n\n") == [f"Guide {n}" for n in range(6)]
+    assert kind_of(pages.PAGE_WITH_SCRIPTED_TILES) == "page"
+
+
 def test_an_article_keeps_its_body_and_drops_comments() -> None:
     article = html_to_article(pages.ARTICLE_WITH_COMMENTS, URL)
 
