@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
 import sys
 import tempfile
@@ -35,7 +34,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 WARM_UP = 50
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 PACKAGES = {"domain", "application", "adapters", "entrypoints", "tests"}
@@ -135,16 +133,11 @@ async def in_process(paths: dict[str, Path], batches: int, size: int) -> dict[st
     return figures
 
 
-def process_cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
-
-
 async def over_stdio(codes: dict[str, Path], rounds: int, calls: int) -> dict[str, list[float]]:
     """Figure 3: CPU per call of each server process, batches alternating between them."""
     from mcp import ClientSession, StdioServerParameters, stdio_client
 
-    from bench.overhead import start_fake_serper, tool_call
+    from bench.overhead import children, process_cpu, start_fake_serper, tool_call
 
     proc, base_url = start_fake_serper()
     try:
@@ -161,9 +154,9 @@ async def over_stdio(codes: dict[str, Path], rounds: int, calls: int) -> dict[st
             async with AsyncExitStack() as stack:
                 sessions = {}
                 for name, params in servers.items():
-                    known = _children()
+                    known = children()
                     read, write = await stack.enter_async_context(stdio_client(params))
-                    (pid,) = _children() - known
+                    (pid,) = children() - known
                     session = await stack.enter_async_context(ClientSession(read, write))
                     await session.initialize()
                     await session.list_tools()
@@ -183,12 +176,6 @@ async def over_stdio(codes: dict[str, Path], rounds: int, calls: int) -> dict[st
     finally:
         proc.terminate()
         proc.wait()
-
-
-def _children() -> set[int]:
-    """This process's child processes (a server just spawned is the one new among them)."""
-    tasks = Path(f"/proc/{os.getpid()}/task")
-    return {int(pid) for task in tasks.iterdir() for pid in (task / "children").read_text().split()}
 
 
 def main() -> None:
