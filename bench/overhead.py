@@ -9,7 +9,8 @@ Against a local fake Serper (bench/fake_serper.py, its own process, answers at o
    sequential medians swing by +-1.5 ms here. Goals: searchrelay below the minimal server, and at
    most 2.5 ms over the bare POST.
 2. the stdio transport alone: bench/canned_server.py (a fixed result, no provider) over searchrelay's
-   event-loop transport and over the SDK's threaded one, alternating.
+   event-loop transport and over the SDK's threaded one, alternating; their CPU per call too (the
+   SDK's share of the server's).
 3. in-process: ``mcp.Client(build_server(container))``, the canned server in-process (the SDK's own
    floor: dispatch plus the client's check of the result against the output schema) and the bare
    POST, alternating; goal: at most 0.5 ms over the bare POST. The floor is printed so that what the
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
@@ -53,6 +55,7 @@ sys.path.insert(0, str(ROOT))
 
 WARM_UP = 30
 PAUSE_SECONDS = 2.0
+TICKS = os.sysconf("SC_CLK_TCK")
 Call = Callable[[int], Awaitable[Any]]
 Timings = dict[str, list[float]]
 
@@ -99,24 +102,50 @@ async def alternate(calls: dict[str, Call], rounds: int) -> Timings:
     return timings
 
 
-async def spawned_sessions(stack: AsyncExitStack, servers: dict[str, Any]) -> dict[str, Call]:
+async def spawned_sessions(stack: AsyncExitStack, servers: dict[str, Any]) -> tuple[dict[str, Call], dict[str, int]]:
+    """A session with each server, spawned, and each server's pid."""
     from mcp import ClientSession, stdio_client
 
-    calls = {}
+    calls, pids = {}, {}
     for name, params in servers.items():
+        known = children()
         read, write = await stack.enter_async_context(stdio_client(params, errlog=stack.enter_context(_devnull())))
+        (pids[name],) = children() - known
         session = await stack.enter_async_context(ClientSession(read, write))
         await session.initialize()
         await session.list_tools()  # the client caches the output schema it checks results against
         calls[name] = tool_call(session)
-    return calls
+    return calls, pids
+
+
+def children() -> set[int]:
+    """This process's child processes (a server just spawned is the one new among them)."""
+    return {
+        int(pid)
+        for task in Path(f"/proc/{os.getpid()}/task").iterdir()
+        for pid in (task / "children").read_text().split()
+    }
+
+
+def process_cpu(pid: int) -> float:
+    """Seconds of CPU (user + system) the process has used: unlike wall time, barely moved by the machine's load."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+async def timed_with_cpu(calls: dict[str, Call], pids: dict[str, int], rounds: int) -> tuple[Timings, dict[str, float]]:
+    """``alternate``'s timings, and each server's CPU microseconds per call over the same calls."""
+    before = {name: process_cpu(pid) for name, pid in pids.items()}
+    timings = await alternate(calls, rounds)
+    cpu = {name: (process_cpu(pid) - before[name]) / (WARM_UP + rounds) * 1e6 for name, pid in pids.items()}
+    return timings, cpu
 
 
 def _devnull() -> Any:
     return Path("/dev/null").open("w")
 
 
-async def over_stdio(base_url: str, rounds: int) -> Timings:
+async def over_stdio(base_url: str, rounds: int) -> tuple[Timings, dict[str, float]]:
     from mcp import StdioServerParameters
 
     with tempfile.TemporaryDirectory() as home:
@@ -129,18 +158,18 @@ async def over_stdio(base_url: str, rounds: int) -> Timings:
             "minimal": StdioServerParameters(command=sys.executable, args=minimal, env=env, cwd=home),
         }
         async with AsyncExitStack() as stack:
-            calls = await spawned_sessions(stack, servers)
+            calls, pids = await spawned_sessions(stack, servers)
             client = await stack.enter_async_context(httpx.AsyncClient())
-            return await alternate({"bare": bare_post(client, base_url), **calls}, rounds)
+            return await timed_with_cpu({"bare": bare_post(client, base_url), **calls}, pids, rounds)
 
 
-async def transports(rounds: int) -> Timings:
+async def transports(rounds: int) -> tuple[Timings, dict[str, float]]:
     from mcp import StdioServerParameters
 
     canned = str(ROOT / "bench" / "canned_server.py")
     servers = {kind: StdioServerParameters(command=sys.executable, args=[canned, kind]) for kind in ("ours", "sdk")}
     async with AsyncExitStack() as stack:
-        return await alternate(await spawned_sessions(stack, servers), rounds)
+        return await timed_with_cpu(*await spawned_sessions(stack, servers), rounds)
 
 
 async def in_process(base_url: str, rounds: int) -> Timings:
@@ -254,7 +283,7 @@ async def spawn_to_tools_list(home: str) -> float:
     return elapsed
 
 
-def report(stdio: Timings, transport: Timings, local: Timings) -> None:
+def report(stdio: Timings, transport: Timings, local: Timings, cpu: dict[str, float]) -> None:
     line = "  {:<40} {:>8.3f} ms{}"
     print("1. over stdio (the SDK's stdio client), alternating")
     print(line.format("bare httpx POST, median", median_ms(stdio["bare"]), ""))
@@ -263,10 +292,15 @@ def report(stdio: Timings, transport: Timings, local: Timings) -> None:
     print(line.format("searchrelay - bare POST", paired_ms(stdio["searchrelay"], stdio["bare"]), "   (goal <= 2.5)"))
     print(line.format("minimal - bare POST", paired_ms(stdio["minimal"], stdio["bare"]), ""))
     print(line.format("searchrelay - minimal", paired_ms(stdio["searchrelay"], stdio["minimal"]), "   (goal < 0)"))
+    cpu_line = "  {:<40} {:>8.0f} us"
+    print(cpu_line.format("searchrelay server's CPU per call", cpu["searchrelay"]))
+    print(cpu_line.format("minimal server's CPU per call", cpu["minimal"]))
     print("2. the stdio transport alone (canned result), alternating")
     print(line.format("searchrelay's transport, median", median_ms(transport["ours"]), ""))
     print(line.format("the SDK's stdio_server, median", median_ms(transport["sdk"]), ""))
     print(line.format("ours - SDK's", paired_ms(transport["ours"], transport["sdk"]), ""))
+    print(cpu_line.format("canned server's CPU per call, ours", cpu["ours"]))
+    print(cpu_line.format("canned server's CPU per call, SDK's", cpu["sdk"]))
     print("3. in-process (mcp.Client on the server object), alternating")
     print(line.format("bare httpx POST, median", median_ms(local["bare"]), ""))
     print(line.format("searchrelay, median", median_ms(local["searchrelay"]), ""))
@@ -286,14 +320,14 @@ def main() -> None:
 
     proc, base_url = start_fake_serper()
     try:
-        stdio = asyncio.run(over_stdio(base_url, args.calls))
-        transport = asyncio.run(transports(args.calls))
+        stdio, stdio_cpu = asyncio.run(over_stdio(base_url, args.calls))
+        transport, transport_cpu = asyncio.run(transports(args.calls))
         local = asyncio.run(in_process(base_url, args.calls))
     finally:
         proc.terminate()
         proc.wait()
     print(f"rounds of alternating calls: {args.calls}")
-    report(stdio, transport, local)
+    report(stdio, transport, local, {**stdio_cpu, **transport_cpu})
     checks = schema_checks()
     print("4. the client's output-schema check of one web_search result")
     print(f"  flat schema (as listed)                  {checks['flat']:>8.1f} us")

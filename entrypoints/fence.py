@@ -24,6 +24,11 @@ _MARKER_LIKE = re.compile(
     re.IGNORECASE,
 )
 _LINE_BREAKS = re.compile(r"\s*[\r\n\u0085\u2028\u2029]+\s*")
+# What every match of the two patterns above must contain. Most titles, links and snippets hold
+# neither, and a search for one character class is several times cheaper than either substitution
+# (whose leading ``\s*`` is tried at every space): about half of what rendering a result costs.
+_OPENING_PAIR = re.compile(rf"[{_ANGLES}]{{2}}", re.IGNORECASE)
+_LINE_BREAK = re.compile(r"[\r\n\u0085\u2028\u2029]")
 
 
 class Fence:
@@ -56,9 +61,11 @@ def closing_for(text: str) -> str:
 
 def neutralise(text: str) -> str:
     """``text`` with every marker-like string replaced, so it can neither open nor close a fence."""
-    return _MARKER_LIKE.sub(NEUTRALISED, text)
+    return _MARKER_LIKE.sub(NEUTRALISED, text) if _OPENING_PAIR.search(text) else text
 
 
 def one_line(text: str) -> str:
     """A short untrusted field (title, link, snippet, error detail) on one line, neutralised."""
-    return neutralise(_LINE_BREAKS.sub(" ", text)).strip()
+    if _LINE_BREAK.search(text):
+        text = _LINE_BREAKS.sub(" ", text)
+    return neutralise(text).strip()

@@ -1,5 +1,6 @@
 """Cache keys: the same for requests that must share an answer, different for any that must not."""
 
+import hashlib
 import subprocess
 import sys
 from pathlib import Path
@@ -96,3 +97,13 @@ def test_the_key_is_stable_across_processes() -> None:
         for seed in ("1", "2")
     }
     assert keys == {cache_key(request())}
+
+
+def test_the_key_is_the_sha256_of_a_canonical_json_form_that_only_a_version_bump_may_change() -> None:
+    # Replicas and restarts share entries through one store: a new spelling must come with a new version.
+    canonical = (
+        '{"country":"de","exclude_domains":[],"freshness":null,"include_domains":["a.com","b.org"],'
+        '"language":null,"num_results":5,"query":"say \\"hi\\" \\\\\\\\ to zoë","topic":"general","ui_lang":null}'
+    )
+    asked = request(query='Say "hi" \\\\ to Zoë', num_results=5, country="de", include_domains=("b.org", "a.com"))
+    assert cache_key(asked) == "search:v3:" + hashlib.sha256(canonical.encode()).hexdigest()
