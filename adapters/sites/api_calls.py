@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import anyio
@@ -42,6 +43,12 @@ class GuardedCaller(Protocol):
     async def fetch(self, url: str) -> FetchedPage: ...
 
 
+@dataclass(frozen=True)
+class JsonAnswer:
+    data: Any
+    next_url: str | None  # the answer's Link rel="next", when the API pages the list
+
+
 def with_query(base: str, params: Mapping[str, str]) -> str:
     return str(httpx.URL(base, params=dict(params)))
 
@@ -59,6 +66,20 @@ async def call_json(
 
     ``secret`` (the key or token sent) is masked in the reason, should the API quote it back.
     """
+    answer = await call_json_answer(caller, url, headers=headers, method=method, payload=payload, secret=secret)
+    return answer.data
+
+
+async def call_json_answer(
+    caller: GuardedCaller,
+    url: str,
+    *,
+    headers: Mapping[str, str] | None = None,
+    method: str = "GET",
+    payload: Any = None,
+    secret: SecretStr | None = None,
+) -> JsonAnswer:
+    """``call_json``, with the link to the list's next page when the API gives one."""
     content = None if payload is None else json.dumps(payload).encode("utf-8")
     try:
         answer = await caller.call(url, method=method, headers={**API_HEADERS, **(headers or {})}, content=content)
@@ -73,7 +94,7 @@ async def call_json(
         raise SiteUnavailable(masked(status_reason(answer.status, data)))
     if data is None:
         raise SiteUnavailable("its answer was not valid JSON")
-    return data
+    return JsonAnswer(data, answer.next_url)
 
 
 def status_reason(status: int, data: Any) -> str:
