@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 import anyio
 import httpx
@@ -53,21 +53,16 @@ def with_query(base: str, params: Mapping[str, str]) -> str:
     return str(httpx.URL(base, params=dict(params)))
 
 
-async def call_json(
-    caller: GuardedCaller,
-    url: str,
-    *,
-    headers: Mapping[str, str] | None = None,
-    method: str = "GET",
-    payload: Any = None,
-    secret: SecretStr | None = None,
-) -> Any:
-    """The JSON an API answered with 2xx; raises ``SiteUnavailable`` for anything else.
+class CallOptions(TypedDict, total=False):
+    headers: Mapping[str, str] | None  # sent to the API's origin only
+    method: str
+    payload: Any  # sent as JSON
+    secret: SecretStr | None  # the key or token sent: masked in a reason, should the API quote it back
 
-    ``secret`` (the key or token sent) is masked in the reason, should the API quote it back.
-    """
-    answer = await call_json_answer(caller, url, headers=headers, method=method, payload=payload, secret=secret)
-    return answer.data
+
+async def call_json(caller: GuardedCaller, url: str, **options: Unpack[CallOptions]) -> Any:
+    """The JSON an API answered with 2xx; raises ``SiteUnavailable`` for anything else."""
+    return (await call_json_answer(caller, url, **options)).data
 
 
 async def call_json_answer(

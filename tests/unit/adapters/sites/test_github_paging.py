@@ -54,18 +54,23 @@ def endless(request: httpx.Request) -> httpx.Response:
     return json_answer(items, headers={"Link": f'<https://{API}{PAGED}?per_page=100&page={number + 1}>; rel="next"'})
 
 
+def issue_api(total: int, comments: Any) -> SiteRouter:
+    """Issue #77 with ``total`` comments, listed by ``comments`` at the first URL and the next links'."""
+    return (
+        SiteRouter()
+        .add(API, f"{REPO}/issues/77", issue(total))
+        .add(API, f"{REPO}/issues/77/comments", comments)
+        .add(API, PAGED, comments)
+    )
+
+
 def headings(markdown: str) -> list[str]:
     return [line for line in markdown.splitlines() if line.startswith("### ")]
 
 
 async def test_an_issue_reads_every_page_of_its_comments_in_order_with_the_token_on_each() -> None:
     pages = [[comment(i) for i in range(start, start + size)] for start, size in ((0, 100), (100, 100), (200, 50))]
-    router = (
-        SiteRouter()
-        .add(API, f"{REPO}/issues/77", issue(250))
-        .add(API, f"{REPO}/issues/77/comments", paged(pages))
-        .add(API, PAGED, paged(pages))
-    )
+    router = issue_api(250, paged(pages))
     resolver = GithubResolver(routed_fetcher(router), token=SecretStr("ghp_secret"))
     page = await resolver.read(ISSUE_URL)
     written = [line for line in page.markdown.splitlines() if line.startswith("comment number ")]
@@ -106,12 +111,7 @@ async def test_a_next_link_on_another_port_of_the_api_host_is_refused_too() -> N
 
 
 async def test_the_bound_stops_a_huge_thread_at_ten_pages_and_the_note_points_to_the_rest() -> None:
-    router = (
-        SiteRouter()
-        .add(API, f"{REPO}/issues/77", issue(2345))
-        .add(API, f"{REPO}/issues/77/comments", endless)
-        .add(API, PAGED, endless)
-    )
+    router = issue_api(2345, endless)
     outcome = await read_through_site(ISSUE_URL, [GithubResolver(routed_fetcher(router))], seconds=30)
     assert outcome.page is not None
     assert len([s for s in router.seen if "comments" in s.path]) == 10
@@ -127,12 +127,7 @@ async def test_a_failing_later_page_keeps_the_pages_read_and_says_why() -> None:
             return json_answer({"message": "Server Error"}, status=502)
         return paged([[comment(i) for i in range(100)], [comment(100 + i) for i in range(100)], []])(request)
 
-    router = (
-        SiteRouter()
-        .add(API, f"{REPO}/issues/77", issue(230))
-        .add(API, f"{REPO}/issues/77/comments", flaky)
-        .add(API, PAGED, flaky)
-    )
+    router = issue_api(230, flaky)
     outcome = await read_through_site(ISSUE_URL, [GithubResolver(routed_fetcher(router))], seconds=30)
     assert outcome.page is not None and len(headings(outcome.page.markdown)) == 200
     assert outcome.note == (
@@ -147,12 +142,7 @@ async def test_the_read_deadline_stops_the_paging_but_keeps_the_thread_already_r
             await anyio.sleep_forever()
         return paged([[comment(i) for i in range(100)], [comment(100)]])(request)
 
-    router = (
-        SiteRouter()
-        .add(API, f"{REPO}/issues/77", issue(101))
-        .add(API, f"{REPO}/issues/77/comments", stalls_after_the_first)
-        .add(API, PAGED, stalls_after_the_first)
-    )
+    router = issue_api(101, stalls_after_the_first)
     # The fetcher's own per-call timeout is far off: what stops the second page is the read's deadline.
     resolver = GithubResolver(routed_fetcher(router, timeout_seconds=60))
     outcome = await read_through_site(ISSUE_URL, [resolver], seconds=1.5)
