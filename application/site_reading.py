@@ -52,7 +52,7 @@ async def read_through_site(url: str, resolvers: Sequence[SiteResolverPort], *, 
         reason = "an unexpected error, logged"
     else:
         if page.markdown.strip():
-            return SiteOutcome(page, f"Read through {resolver.site}.")
+            return SiteOutcome(page, f"Read through {resolver.site}." + (f" {page.note}" if page.note else ""))
         reason = "it gave no text"
     logger.info("%s not used for %s: %s", resolver.site, without_userinfo(url), reason)
     return SiteOutcome(None, f"{_capital(resolver.site)} could not be used ({reason}); this is the page as fetched.")

@@ -15,6 +15,9 @@ class FetchedPage:
     charset: str | None  # from the Content-Type header, if declared
     body: bytes
     truncated: bool = False  # the byte cap cut the body short
+    # The Link header's rel="next" (RFC 8288 paging, as GitHub's REST API pages its lists), made
+    # absolute; whoever follows it decides whether it may (a site resolver: its API's origin only).
+    next_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -28,3 +31,4 @@ class ResolvedPage:
     markdown: str
     source: str  # where the text came from, for the page note, e.g. "the Stack Exchange API"
     truncated: bool = False  # a cap cut part of it short (the paper's text, the comments)
+    note: str | None = None  # what the page note should add, e.g. which comments were not read

@@ -15,6 +15,7 @@ from entrypoints.container import build_container, running
 from entrypoints.fitted_answers import page_answer, search_answer
 from entrypoints.logging_setup import configure_logging
 from entrypoints.provider_status import provider_report, render_report
+from entrypoints.reading_status import reading_report, render_reading
 from entrypoints.rendering import render_failure
 from entrypoints.search_request import build_request
 
@@ -94,14 +95,16 @@ async def fetch(configuration: Configuration, args: argparse.Namespace) -> int:
 
 def providers(configuration: Configuration, *, as_json: bool) -> int:
     report = provider_report(build_container(configuration.settings))
+    reading = reading_report(configuration.settings)
     files = {
         "env_files_read": [str(path) for path in configuration.files_read],
         "env_files_not_found": [str(path) for path in configuration.files_missing],
     }
     if as_json:
-        print(json.dumps({**report, **files}, indent=2))
+        print(json.dumps({**report, "page_reading": reading, **files}, indent=2))
         return 0
     print(render_report(report) if report["chain"] else provider_catalog.no_provider_message())
+    print("\n".join(render_reading(reading)))
     print(f".env files read: {', '.join(files['env_files_read']) or 'none'}")
     if files["env_files_not_found"]:
         print(f"no .env file at: {', '.join(files['env_files_not_found'])} (or pass --env-file PATH)")

@@ -194,6 +194,7 @@ class SafePageFetcher:
             charset=charset,
             body=body.data,
             truncated=body.truncated,
+            next_url=_next_link(url, response),
         )
 
     def _too_big(self, size: int | None) -> str:
@@ -222,6 +223,17 @@ def _redirect_target(original: str, current: httpx.URL, response: httpx.Response
         raise PageUnavailable(original, "redirect to an invalid URL") from None
     # Credentials a server writes into a redirect are never sent anywhere.
     return target.copy_with(userinfo=b"") if target.userinfo else target
+
+
+def _next_link(current: httpx.URL, response: httpx.Response) -> str | None:
+    link = response.links.get("next", {}).get("url")
+    if not link:
+        return None
+    try:
+        target = current.join(link)  # relative to the URL as the caller sees it, like a redirect
+    except httpx.InvalidURL:
+        return None
+    return str(target.copy_with(userinfo=b"") if target.userinfo else target)
 
 
 def _content_length(response: httpx.Response) -> int | None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, TypedDict, Unpack
 
 import anyio
 import httpx
@@ -42,11 +43,29 @@ class GuardedCaller(Protocol):
     async def fetch(self, url: str) -> FetchedPage: ...
 
 
+@dataclass(frozen=True)
+class JsonAnswer:
+    data: Any
+    next_url: str | None  # the answer's Link rel="next", when the API pages the list
+
+
 def with_query(base: str, params: Mapping[str, str]) -> str:
     return str(httpx.URL(base, params=dict(params)))
 
 
-async def call_json(
+class CallOptions(TypedDict, total=False):
+    headers: Mapping[str, str] | None  # sent to the API's origin only
+    method: str
+    payload: Any  # sent as JSON
+    secret: SecretStr | None  # the key or token sent: masked in a reason, should the API quote it back
+
+
+async def call_json(caller: GuardedCaller, url: str, **options: Unpack[CallOptions]) -> Any:
+    """The JSON an API answered with 2xx; raises ``SiteUnavailable`` for anything else."""
+    return (await call_json_answer(caller, url, **options)).data
+
+
+async def call_json_answer(
     caller: GuardedCaller,
     url: str,
     *,
@@ -54,11 +73,8 @@ async def call_json(
     method: str = "GET",
     payload: Any = None,
     secret: SecretStr | None = None,
-) -> Any:
-    """The JSON an API answered with 2xx; raises ``SiteUnavailable`` for anything else.
-
-    ``secret`` (the key or token sent) is masked in the reason, should the API quote it back.
-    """
+) -> JsonAnswer:
+    """``call_json``, with the link to the list's next page when the API gives one."""
     content = None if payload is None else json.dumps(payload).encode("utf-8")
     try:
         answer = await caller.call(url, method=method, headers={**API_HEADERS, **(headers or {})}, content=content)
@@ -73,7 +89,7 @@ async def call_json(
         raise SiteUnavailable(masked(status_reason(answer.status, data)))
     if data is None:
         raise SiteUnavailable("its answer was not valid JSON")
-    return data
+    return JsonAnswer(data, answer.next_url)
 
 
 def status_reason(status: int, data: Any) -> str:

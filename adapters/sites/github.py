@@ -6,26 +6,31 @@ to the API's origin only (never to the raw-file host, nor anywhere a redirect le
 
 from __future__ import annotations
 
-import base64
-import binascii
-import re
 from typing import Any
 
 import anyio
+import httpx
 from pydantic import SecretStr
 
-from adapters.sites.api_calls import GuardedCaller, call_json, status_reason
+from adapters.pages.fetch_scope import origin
+from adapters.sites.api_calls import GuardedCaller, call_json, call_json_answer, status_reason
 from adapters.sites.fields import number, obj, objs, text
-from adapters.sites.github_discussions import QUERY, discussion_markdown, discussion_of, discussion_variables
-from adapters.sites.github_threads import PAGE_SIZE, thread_markdown
+from adapters.sites.github_discussions import (
+    QUERY,
+    comments_page,
+    discussion_markdown,
+    discussion_of,
+    discussion_variables,
+)
+from adapters.sites.github_files import file_markdown, readme_content
+from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete, cut_note
+from adapters.sites.github_threads import thread_markdown
 from adapters.sites.github_urls import GithubTarget, github_target
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage
 
 DEFAULT_API_URL = "https://api.github.com"
 DEFAULT_RAW_URL = "https://raw.githubusercontent.com"
-_PROSE = (".md", ".markdown", ".txt", ".rst", ".adoc", "")
-_FENCE = re.compile(r"`{3,}")
 _SHOWN_REVIEWS = ("APPROVED", "CHANGES_REQUESTED")
 
 
@@ -59,50 +64,62 @@ class GithubResolver:
         if target.kind == "readme":
             return ResolvedPage(url, await self._readme(target), self.site)
         if target.kind == "discussion":
-            return ResolvedPage(url, await self._discussion(target), "the GitHub GraphQL API")
-        return ResolvedPage(url, await self._thread(target), self.site)
+            return await self._discussion(target, url)
+        return await self._thread(target, url)
 
-    async def _thread(self, target: GithubTarget) -> str:
+    async def _thread(self, target: GithubTarget, url: str) -> ResolvedPage:
         repo = f"/repos/{target.owner}/{target.repo}"
         issue = obj(await self._get(f"{repo}/issues/{target.number}"))
-        comments = objs(await self._get(f"{repo}/issues/{target.number}/comments?per_page={PAGE_SIZE}"))
-        total = number(issue.get("comments"))
-        if "pull_request" not in issue:
-            return await anyio.to_thread.run_sync(
-                lambda: thread_markdown("issue", issue, comments, comment_total=total)
-            )
-        pull = obj(await self._get(f"{repo}/pulls/{target.number}"))
-        reviews = objs(await self._get(f"{repo}/pulls/{target.number}/reviews?per_page={PAGE_SIZE}"))
-        on_code = objs(await self._get(f"{repo}/pulls/{target.number}/comments?per_page={PAGE_SIZE}"))
-        # A review without words is the envelope of its line comments; those are shown themselves.
-        said = [r for r in reviews if text(r.get("body")).strip() or text(r.get("state")) in _SHOWN_REVIEWS]
-        entries = [*comments, *said, *on_code]
-        return await anyio.to_thread.run_sync(
-            lambda: thread_markdown("pull", {**issue, **pull}, entries, comment_total=total)
-        )
+        comments = await self._list(f"{repo}/issues/{target.number}/comments")
+        rest_url = _page_url(issue, url)
+        cuts = [cut_note(comments, "comments", number(issue.get("comments")), rest_url)]
+        subject, entries = issue, comments.items
+        if "pull_request" in issue:
+            pull = obj(await self._get(f"{repo}/pulls/{target.number}"))
+            reviews = await self._list(f"{repo}/pulls/{target.number}/reviews")
+            on_code = await self._list(f"{repo}/pulls/{target.number}/comments")
+            cuts += [
+                cut_note(reviews, "reviews", None, rest_url),
+                cut_note(on_code, "review comments", number(pull.get("review_comments")), rest_url),
+            ]
+            # A review without words is the envelope of its line comments; those are shown themselves.
+            said = [r for r in reviews.items if text(r.get("body")).strip() or text(r.get("state")) in _SHOWN_REVIEWS]
+            subject, entries = {**issue, **pull}, [*comments.items, *said, *on_code.items]
+        kind = "pull" if "pull_request" in issue else "issue"
+        notes = [cut for cut in cuts if cut]
+        markdown = await anyio.to_thread.run_sync(lambda: thread_markdown(kind, subject, entries, cuts=notes))
+        return ResolvedPage(url, markdown, self.site, truncated=bool(notes), note=" ".join(notes) or None)
 
-    async def _discussion(self, target: GithubTarget) -> str:
+    async def _discussion(self, target: GithubTarget, url: str) -> ResolvedPage:
         if self._token is None:
             raise SiteUnavailable("discussions are only in GitHub's GraphQL API, which needs GITHUB_TOKEN")
-        payload = {"query": QUERY, "variables": discussion_variables(target.owner, target.repo, target.number)}
-        data = await call_json(
-            self._caller,
-            f"{self._api_url}/graphql",
-            headers=self._headers(),
-            method="POST",
-            payload=payload,
-            secret=self._token,
-        )
-        return await anyio.to_thread.run_sync(discussion_markdown, discussion_of(data))
+
+        async def page(after: str | None) -> dict[str, Any]:
+            variables = discussion_variables(target.owner, target.repo, target.number, after=after)
+            data = await call_json(
+                self._caller,
+                f"{self._api_url}/graphql",
+                headers=self._headers(),
+                method="POST",
+                payload={"query": QUERY, "variables": variables},
+                secret=self._token,
+            )
+            return discussion_of(data)
+
+        async def later(cursor: str) -> ListPage:
+            return comments_page(await page(cursor))
+
+        discussion = await page(None)
+        comments = await complete(comments_page(discussion), later)
+        total = number(obj(discussion, "comments").get("totalCount"))
+        note = cut_note(comments, "comments", total, _page_url(discussion, url))
+        markdown = await anyio.to_thread.run_sync(lambda: discussion_markdown(discussion, comments.items, note))
+        return ResolvedPage(url, markdown, "the GitHub GraphQL API", truncated=note is not None, note=note)
 
     async def _readme(self, target: GithubTarget) -> str:
         readme = obj(await self._get(f"/repos/{target.owner}/{target.repo}/readme"))
-        try:
-            content = base64.b64decode(text(readme.get("content")), validate=False)
-        except (binascii.Error, ValueError):
-            raise SiteUnavailable("the README's content was not valid base64") from None
-        name = text(readme.get("name")) or "README"
-        return _file_markdown(f"{target.owner}/{target.repo}: {name}", name, content)
+        name, content = readme_content(readme)
+        return file_markdown(f"{target.owner}/{target.repo}: {name}", name, content)
 
     async def _blob(self, target: GithubTarget) -> str:
         url = f"{self._raw_url}/{target.owner}/{target.repo}/{target.ref}/{target.path}"
@@ -113,10 +130,24 @@ class GithubResolver:
         if not 200 <= answer.status < 300:
             raise SiteUnavailable(status_reason(answer.status, None))
         title = f"{target.owner}/{target.repo} @ {target.ref}: {target.path}"
-        return _file_markdown(title, target.path, answer.body, cut=answer.truncated)
+        return file_markdown(title, target.path, answer.body, cut=answer.truncated)
 
     async def _get(self, path: str) -> Any:
         return await call_json(self._caller, self._api_url + path, headers=self._headers(), secret=self._token)
+
+    async def _list(self, path: str) -> Listing:
+        first = await self._list_page(f"{self._api_url}{path}?per_page={PAGE_SIZE}")
+        return await complete(first, self._later_list_page)
+
+    async def _list_page(self, url: str) -> ListPage:
+        answer = await call_json_answer(self._caller, url, headers=self._headers(), secret=self._token)
+        return ListPage(objs(answer.data), answer.next_url)
+
+    async def _later_list_page(self, url: str) -> ListPage:
+        # The token goes with every page, so a next link is followed only on the API's own origin.
+        if origin(httpx.URL(url)) != origin(httpx.URL(self._api_url)):
+            raise SiteUnavailable("its link led away from the API's host, so it was not followed")
+        return await self._list_page(url)
 
     def _headers(self) -> dict[str, str]:
         headers = {"Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"}
@@ -125,14 +156,7 @@ class GithubResolver:
         return headers
 
 
-def _file_markdown(title: str, name: str, content: bytes, *, cut: bool = False) -> str:
-    """A file's text: prose as it is, code in a fence long enough that the code cannot close it."""
-    if b"\x00" in content[:8192]:
-        raise SiteUnavailable("the file is binary, not text")
-    body = content.decode("utf-8", errors="replace").strip()
-    suffix = name[name.rfind(".") :].lower() if "." in name else ""
-    if suffix not in _PROSE:
-        fence = "`" * max(3, 1 + max((len(run) for run in _FENCE.findall(body)), default=0))
-        body = f"{fence}{suffix.lstrip('.')}\n{body}\n{fence}"
-    tail = "\n\n[The file was larger than the download cap; its end is missing.]" if cut else ""
-    return f"# {title}\n\n{body}{tail}\n"
+def _page_url(item: dict[str, Any], url: str) -> str:
+    """Where the whole thread is on the web: the API's html_url, else the URL asked for."""
+    html_url = text(item.get("html_url")) or text(item.get("url"))
+    return html_url if html_url.startswith(("https://", "http://")) else url

@@ -6,18 +6,19 @@ one thread, ordered by time, as the pull request's page shows them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adapters.sites.fields import byline, day_from_iso, number, obj, text
 
-#: Comments are fetched one page of this many per kind; the rest are counted, not lost silently.
-PAGE_SIZE = 100
-
 
 def thread_markdown(
-    kind: str, subject: dict[str, Any], entries: list[dict[str, Any]], *, comment_total: int | None = None
+    kind: str, subject: dict[str, Any], entries: list[dict[str, Any]], *, cuts: Sequence[str] = ()
 ) -> str:
-    """``subject`` is the issue or pull request; ``entries`` its comments, reviews and review comments."""
+    """``subject`` is the issue or pull request; ``entries`` its comments, reviews and review comments.
+
+    ``cuts`` say which lists were not read to their end (``github_paging.cut_note``).
+    """
     title = text(subject.get("title")) or "(untitled)"
     number_ = number(subject.get("number"))
     head = [f"# {title} (#{number_})" if number_ is not None else f"# {title}", "", " · ".join(_facts(kind, subject))]
@@ -28,9 +29,7 @@ def thread_markdown(
     ordered = sorted(entries, key=lambda e: text(e.get("created_at")) or text(e.get("submitted_at")))
     for entry in ordered:
         lines += ["", _entry_heading(entry), "", _body(entry)]
-    shown = sum(1 for e in entries if "path" not in e and "state" not in e)
-    if comment_total is not None and comment_total > shown:
-        lines += ["", f"[{comment_total - shown} later comments are not shown: only the first {shown} were read.]"]
+    lines += [line for cut in cuts for line in ("", f"[{cut}]")]
     return "\n".join(lines).strip() + "\n"
 
 

@@ -195,3 +195,29 @@ def test_a_bad_domain_is_a_usage_error_before_any_call(fake_serper: FakeProvider
     assert done.returncode == 2
     assert "include_domains entry 'https://python.org/' is not a host name" in done.stderr
     assert fake_serper.requests == []
+
+
+def test_providers_says_what_reads_pages_without_showing_the_token(tmp_path: Path) -> None:
+    browser = tmp_path / "chromium"
+    started = tmp_path / "browser-started"
+    browser.write_text(f"#!/bin/sh\ntouch {started}\nexit 1\n")  # the command only looks at the path
+    browser.chmod(0o755)
+    env = {
+        "SERPER_API_KEY": SERPER_KEY,
+        "GITHUB_TOKEN": "ghp_CLI_never_printed",
+        "SEARCHRELAY_SITE_RESOLVERS": "stackexchange,github",
+        "SEARCHRELAY_BROWSER": "auto",
+        "SEARCHRELAY_BROWSER_PATH": str(browser),
+    }
+    done = run(["providers"], env, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "site resolvers (SEARCHRELAY_SITE_RESOLVERS=stackexchange,github): stackexchange (" in done.stdout
+    assert "GITHUB_TOKEN set" in done.stdout and "SEARCHRELAY_STACKEXCHANGE_KEY not set" in done.stdout
+    assert "off: wikipedia, arxiv" in done.stdout
+    assert f"browser rendering (SEARCHRELAY_BROWSER=auto): on, {browser} found" in done.stdout
+    as_json = run(["providers", "--json"], env, tmp_path)
+    reading = json.loads(as_json.stdout)["page_reading"]
+    assert [s["name"] for s in reading["site_resolvers"]["sites"] if s["on"]] == ["stackexchange", "github"]
+    assert reading["browser"]["browser_found"] is True and reading["browser"]["renders"] is True
+    assert "ghp_CLI_never_printed" not in done.stdout + done.stderr + as_json.stdout + as_json.stderr
+    assert not started.exists()

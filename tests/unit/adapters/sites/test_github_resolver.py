@@ -97,7 +97,14 @@ async def test_a_discussion_with_a_token_reads_through_graphql_answer_first() ->
     (call,) = router.seen
     assert call.method == "POST" and call.headers["authorization"] == "Bearer ghp_secret"
     sent = json.loads(call.body)
-    assert sent["variables"] == {"owner": "encode", "repo": "httpx", "number": 5, "comments": 50, "replies": 5}
+    assert sent["variables"] == {
+        "owner": "encode",
+        "repo": "httpx",
+        "number": 5,
+        "comments": 100,
+        "replies": 5,
+        "after": None,
+    }
     text = page.markdown
     assert text.startswith("# Is HTTP/3 planned? (#5)\n")
     assert text.index("## Answer (marked as the answer) · 4 upvotes") < text.index("## Comment · 30 upvotes")
