@@ -6,11 +6,10 @@ the command stays instant and free. Credentials are reported as set or not, neve
 
 from __future__ import annotations
 
-import importlib.util
-import os
 from collections.abc import Callable
 from typing import Any
 
+from adapters.browser.chromium import executable_found, playwright_installed
 from entrypoints.settings import Settings
 from entrypoints.site_settings import SITE_NAMES
 
@@ -19,10 +18,6 @@ _CREDENTIALS = {
     "stackexchange": ("SEARCHRELAY_STACKEXCHANGE_KEY", "stackexchange_key", "optional: raises the daily quota"),
     "github": ("GITHUB_TOKEN", "github_token", "optional: raises the rate limit; discussions need it"),
 }
-
-
-def playwright_installed() -> bool:
-    return importlib.util.find_spec("playwright") is not None  # looked up, not imported
 
 
 def reading_report(
@@ -44,7 +39,7 @@ def reading_report(
 
 def _browser(settings: Settings, driver: bool) -> dict[str, Any]:
     path = settings.browser_path
-    found = os.path.isfile(path) and os.access(path, os.X_OK)
+    found = executable_found(path)
     return {
         "setting": settings.browser,
         "path": path,

@@ -9,6 +9,7 @@ and these flags make sure that anything that slipped past the gate could not rea
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 from typing import TYPE_CHECKING
@@ -36,6 +37,16 @@ _LOCKDOWN_ARGS = (
     "--disable-dev-shm-usage",  # containers often give /dev/shm 64 MB, too little for a renderer
     "--js-flags=--max-old-space-size=256",  # a page's script heap is bounded too
 )
+
+
+def executable_found(path: str) -> bool:
+    """Whether ``path`` is a file this process may run (checked before a launch, and by `providers`)."""
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def playwright_installed() -> bool:
+    """Whether the ``searchrelay[browser]`` extra is there: looked up, not imported."""
+    return importlib.util.find_spec("playwright") is not None
 
 
 class BrowserUnavailable(Exception):
@@ -77,7 +88,7 @@ class ChromiumProcess:
             await self._stop()
 
     async def _launch(self) -> Browser:
-        if not os.access(self._executable, os.X_OK):
+        if not executable_found(self._executable):
             raise BrowserUnavailable(
                 f"no browser at {self._executable} (install Debian's chromium package or set SEARCHRELAY_BROWSER_PATH)"
             )
