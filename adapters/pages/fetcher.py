@@ -217,12 +217,9 @@ def _redirect_target(original: str, current: httpx.URL, response: httpx.Response
     if not location:
         raise PageUnavailable(original, f"HTTP {response.status_code} redirect without a Location header")
     try:
-        # Relative to the URL as the caller sees it, never to the pinned IP URL actually requested.
-        target = current.join(location)
+        return _followed(current, location)
     except httpx.InvalidURL:
         raise PageUnavailable(original, "redirect to an invalid URL") from None
-    # Credentials a server writes into a redirect are never sent anywhere.
-    return target.copy_with(userinfo=b"") if target.userinfo else target
 
 
 def _next_link(current: httpx.URL, response: httpx.Response) -> str | None:
@@ -230,10 +227,19 @@ def _next_link(current: httpx.URL, response: httpx.Response) -> str | None:
     if not link:
         return None
     try:
-        target = current.join(link)  # relative to the URL as the caller sees it, like a redirect
+        return str(_followed(current, link))
     except httpx.InvalidURL:
         return None
-    return str(target.copy_with(userinfo=b"") if target.userinfo else target)
+
+
+def _followed(current: httpx.URL, link: str) -> httpx.URL:
+    """Where a link a server sent (a redirect's Location, a Link header) points; raises ``httpx.InvalidURL``.
+
+    Relative to the URL as the caller sees it, never to the pinned IP URL actually requested, and
+    without credentials: those a server writes into a link are never sent anywhere.
+    """
+    target = current.join(link)
+    return target.copy_with(userinfo=b"") if target.userinfo else target
 
 
 def _content_length(response: httpx.Response) -> int | None:
