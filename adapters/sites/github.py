@@ -73,7 +73,7 @@ class GithubResolver:
         comments = await self._list(f"{repo}/issues/{target.number}/comments")
         rest_url = _page_url(issue, url)
         cuts = [cut_note(comments, "comments", number(issue.get("comments")), rest_url)]
-        subject, entries = issue, comments.items
+        kind, subject, entries = "issue", issue, comments.items
         if "pull_request" in issue:
             pull = obj(await self._get(f"{repo}/pulls/{target.number}"))
             reviews = await self._list(f"{repo}/pulls/{target.number}/reviews")
@@ -84,8 +84,7 @@ class GithubResolver:
             ]
             # A review without words is the envelope of its line comments; those are shown themselves.
             said = [r for r in reviews.items if text(r.get("body")).strip() or text(r.get("state")) in _SHOWN_REVIEWS]
-            subject, entries = {**issue, **pull}, [*comments.items, *said, *on_code.items]
-        kind = "pull" if "pull_request" in issue else "issue"
+            kind, subject, entries = "pull", {**issue, **pull}, [*comments.items, *said, *on_code.items]
         notes = [cut for cut in cuts if cut]
         markdown = await anyio.to_thread.run_sync(lambda: thread_markdown(kind, subject, entries, cuts=notes))
         return ResolvedPage(url, markdown, self.site, truncated=bool(notes), note=" ".join(notes) or None)
