@@ -10,10 +10,16 @@ Desktop clients spawn the server at every launch. Each round, in rotating order 
   ``notifications/initialized`` and ``tools/list`` as raw JSON lines, timed to the answer.
 
 Both wall time and the process's CPU time at that moment (user + system, read from /proc; 10 ms
-ticks) are printed: the CPU figure barely moves with the machine's load, the wall one does.
-Differences are medians of per-round differences. Prints figures, asserts nothing.
+ticks) are printed: the CPU figure moves less with the machine's load than the wall one does.
+Differences are medians of per-round differences.
 
-Usage: python -m bench.startup [--spawns 9] [--compare DIR]
+``--in-process`` times instead, in a fresh interpreter per round, the CPU (getrusage) of what a
+stdio start-up adds after ``import mcp.server.mcpserver``: importing the serve path, and opening
+the container (what the server's lifespan does before it answers). Finer than a spawn's 10 ms
+ticks and free of the pipes, so a change of a few tens of milliseconds shows through the noise.
+Prints figures, asserts nothing.
+
+Usage: python -m bench.startup [--spawns 9] [--compare DIR] [--in-process]
 """
 
 from __future__ import annotations
@@ -45,6 +51,37 @@ HANDSHAKE = [
     {"jsonrpc": "2.0", "method": "notifications/initialized"},
     {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
 ]
+
+
+ADDED = """
+import asyncio, resource
+import mcp.server.mcpserver
+
+def cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+started = cpu()
+from entrypoints import container, main, mcp_server, serving
+from entrypoints.settings import Settings
+imported = cpu()
+
+async def opened() -> None:
+    services = container.build_container(Settings.from_values({"SERPER_API_KEY": "k"}))
+    mcp_server.build_server(services)
+    async with container.running(services):
+        print(imported - started, cpu() - imported)
+
+asyncio.run(opened())
+"""
+
+
+def added(source: Path, home: str) -> tuple[float, float]:
+    """CPU seconds of importing the serve path, and of opening the container, after the SDK's import."""
+    env = {"HOME": home, "PYTHONPATH": str(source)}
+    done = subprocess.run([sys.executable, "-c", ADDED], env=env, cwd=home, capture_output=True, text=True, check=True)
+    imports, opening = done.stdout.split()
+    return float(imports), float(opening)
 
 
 def floor() -> tuple[float, float]:
@@ -86,20 +123,31 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--spawns", type=int, default=9)
     parser.add_argument("--compare", type=Path, help="another checkout of searchrelay to time in the same rounds")
+    parser.add_argument("--in-process", action="store_true", help="CPU of the imports and of opening the container")
     args = parser.parse_args()
     sources = {"this checkout": ROOT} | ({f"--compare {args.compare}": args.compare.resolve()} if args.compare else {})
-    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in ("floor", *sources)}
+    names = list(sources) if args.in_process else ["floor", *sources]
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory() as home:
         for round_ in range(args.spawns):
-            names = list(runs)
             for name in names[round_ % len(names) :] + names[: round_ % len(names)]:
                 time.sleep(PAUSE_SECONDS)
-                runs[name].append(floor() if name == "floor" else searchrelay(sources[name], home))
-    print(f"spawn -> tools/list answered, medians of {args.spawns} alternating rounds: wall s / CPU s")
+                if args.in_process:
+                    runs[name].append(added(sources[name], home))
+                else:
+                    runs[name].append(floor() if name == "floor" else searchrelay(sources[name], home))
+    if args.in_process:
+        print(
+            f"CPU after import mcp.server.mcpserver, medians of {args.spawns} alternating rounds: imports / opening s"
+        )
+    else:
+        print(f"spawn -> tools/list answered, medians of {args.spawns} alternating rounds: wall s / CPU s")
     for name, timings in runs.items():
-        wall, cpu = (statistics.median(t[i] for t in timings) for i in (0, 1))
-        print(f"  {name:<40} {wall:>7.3f} / {cpu:.3f}")
-        if name != "floor":
+        first, second = (statistics.median(t[i] for t in timings) for i in (0, 1))
+        print(
+            f"  {name:<40} {first:>7.3f} / {second:.3f}" + (f"   (sum {first + second:.3f})" if args.in_process else "")
+        )
+        if name != "floor" and not args.in_process:
             above = [(t[0] - f[0], t[1] - f[1]) for t, f in zip(timings, runs["floor"], strict=True)]
             wall, cpu = (statistics.median(a[i] for a in above) for i in (0, 1))
             print(f"  {'  above the floor':<40} {wall:>7.3f} / {cpu:.3f}   (goal <= 0.15 s)")
