@@ -12,33 +12,22 @@ from typing import Any
 import httpx
 from dependency_injector import containers, providers
 
-from adapters.browser.chromium import ChromiumProcess
-from adapters.browser.renderer import ChromiumRenderer
 from adapters.cache.memory import MemoryCache
 from adapters.clock import SystemClock
-from adapters.pages.extraction_pool import ProcessExtractionPool
-from adapters.pages.extractor import EXTRACTOR_PATH, WORKER_PRELOAD
 from adapters.pages.fetcher import SafePageFetcher
 from adapters.ranking.bm25 import Bm25Ranker
 from adapters.ratelimit.memory import MemoryRateLimiter
-from adapters.search.brave import BraveSearch
-from adapters.search.duckduckgo import DuckDuckGoLiteSearch
-from adapters.search.key_pool import KeyPool
-from adapters.search.perplexity import PerplexityEndpoint, PerplexitySearch, perplexity_endpoint
-from adapters.search.searxng import SearxngSearch
-from adapters.search.serper import SerperSearch
-from adapters.search.tavily import TavilySearch
 from application.chain_fanout import provider_chain
 from application.fetch_page import FetchPage
 from application.provider_health import HedgePolicy, ProviderHealth
 from application.read_pages import PageReader, PageText
 from application.web_search import WebSearch
 from domain.circuit_breaker import BreakerPolicy
-from domain.errors import ConfigurationError
 from domain.models import SearchOutcome
-from domain.ports import BreakerStatePort, CachePort, Clock, PassageRankerPort, ReadinessProbe, SearchPort
+from domain.ports import CachePort, PassageRankerPort, ReadinessProbe, SearchPort
 from domain.redaction import Redactor
-from entrypoints import provider_catalog, shared_state
+from entrypoints import provider_catalog, search_adapters, shared_state
+from entrypoints.page_adapters import browser_process, chromium_renderer, extraction_workers
 from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
 from entrypoints.site_resolvers import site_resolvers
@@ -53,54 +42,6 @@ def page_text_bytes(page: PageText) -> int:
     return sys.getsizeof(page.markdown)
 
 
-async def extraction_workers(settings: Settings) -> AsyncIterator[ProcessExtractionPool]:
-    """Worker processes that extract pages and can be killed, for as long as the container runs.
-
-    Their fork server starts in the background at once, so the first page pays a fork rather
-    than the extraction libraries' imports, and nothing a face answers first waits for it.
-    """
-    pool = ProcessExtractionPool(
-        EXTRACTOR_PATH,
-        workers=settings.extraction_workers,
-        timeout_seconds=settings.page_timeout_seconds,
-        memory_limit_bytes=settings.extraction_memory_mb * 1_000_000,
-        # entrypoints.main: what the `searchrelay` script (each worker runs it again) imports.
-        preload=(*WORKER_PRELOAD, "entrypoints.main"),
-    )
-    pool.warm()
-    try:
-        yield pool
-    finally:
-        await pool.aclose()
-
-
-async def browser_process(settings: Settings) -> AsyncIterator[ChromiumProcess | None]:
-    """The one Chromium (SEARCHRELAY_BROWSER=auto), or None when off. It starts on the first page
-    that needs it, not here: a server that never meets a JavaScript shell never runs a browser."""
-    if settings.browser == "off":
-        yield None
-        return
-    process = ChromiumProcess(settings.browser_path)
-    try:
-        yield process
-    finally:
-        await process.aclose()
-
-
-def chromium_renderer(
-    process: ChromiumProcess | None, fetcher: SafePageFetcher, settings: Settings
-) -> ChromiumRenderer | None:
-    if process is None:
-        return None
-    return ChromiumRenderer(
-        process,
-        fetcher,
-        pages=settings.browser_pages,
-        timeout_seconds=settings.browser_timeout_seconds,
-        max_total_bytes=settings.browser_max_bytes,
-    )
-
-
 async def select_ports(settings: Settings, **factories: Callable[[], Any]) -> list[SearchPort]:
     """Instantiate only the providers in the chain, in chain order.
 
@@ -108,30 +49,6 @@ async def select_ports(settings: Settings, **factories: Callable[[], Any]) -> li
     (dependency-injector's async mode), with the adapter itself when a test put a fake there.
     """
     return [await _settled(factories[name]()) for name in provider_catalog.chain_names(settings)]
-
-
-def _perplexity(settings: Settings) -> PerplexityEndpoint | None:
-    return perplexity_endpoint(
-        settings.perplexity_api_key.get_secret_value() if settings.perplexity_api_key else None,
-        settings.openrouter_api_key.get_secret_value() if settings.openrouter_api_key else None,
-        settings.perplexity_base_url,
-        settings.sonar_model(),
-    )
-
-
-def perplexity_search(client: httpx.AsyncClient, settings: Settings, keys: KeyPool) -> PerplexitySearch:
-    endpoint = _perplexity(settings)
-    if endpoint is None:
-        raise ConfigurationError("perplexity needs PERPLEXITY_API_KEY or OPENROUTER_API_KEY")
-    return PerplexitySearch(client, keys, endpoint.base_url, endpoint.model)
-
-
-def build_key_pools(settings: Settings, clock: Clock, shared: BreakerStatePort | None) -> dict[str, KeyPool]:
-    """Each keyed provider's pool (its comma-separated keys), whether or not it is in the chain."""
-    keys = {name: settings.keys(f"{name}_api_key") for name in ("serper", "tavily", "brave")}
-    endpoint = _perplexity(settings)
-    keys["perplexity"] = list(endpoint.pool) if endpoint else []
-    return {name: KeyPool(name, pool, clock, shared=shared) for name, pool in keys.items() if pool}
 
 
 class Container(containers.DeclarativeContainer):
@@ -176,17 +93,23 @@ class Container(containers.DeclarativeContainer):
     # Cooldowns (and key rests) replicas share: None without SEARCHRELAY_REDIS_URL.
     breaker_store = providers.Singleton(shared_state.breaker_store, redis)
     # Every key a provider was given, and which of them rest or were rejected (key_pool.py).
-    key_pools = providers.Singleton(build_key_pools, settings, clock, breaker_store)
+    key_pools = providers.Singleton(search_adapters.build_key_pools, settings, clock, breaker_store)
     serper = providers.Singleton(
-        SerperSearch, http_client, key_pools.provided["serper"], settings.provided.serper_base_url
+        search_adapters.serper_search, http_client, key_pools.provided["serper"], settings.provided.serper_base_url
     )
     tavily = providers.Singleton(
-        TavilySearch, http_client, key_pools.provided["tavily"], settings.provided.tavily_base_url
+        search_adapters.tavily_search, http_client, key_pools.provided["tavily"], settings.provided.tavily_base_url
     )
-    brave = providers.Singleton(BraveSearch, http_client, key_pools.provided["brave"], settings.provided.brave_base_url)
-    searxng = providers.Singleton(SearxngSearch, http_client, settings.provided.searxng_url)
-    perplexity = providers.Singleton(perplexity_search, http_client, settings, key_pools.provided["perplexity"])
-    duckduckgo = providers.Singleton(DuckDuckGoLiteSearch, http_client, settings.provided.duckduckgo_base_url)
+    brave = providers.Singleton(
+        search_adapters.brave_search, http_client, key_pools.provided["brave"], settings.provided.brave_base_url
+    )
+    searxng = providers.Singleton(search_adapters.searxng_search, http_client, settings.provided.searxng_url)
+    perplexity = providers.Singleton(
+        search_adapters.perplexity_search, http_client, settings, key_pools.provided["perplexity"]
+    )
+    duckduckgo = providers.Singleton(
+        search_adapters.duckduckgo_search, http_client, settings.provided.duckduckgo_base_url
+    )
     search_ports = providers.Singleton(
         select_ports,
         settings,

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from adapters.search.brave import BRAVE_UI_LANGS
 from domain.arguments import clean_query
 from domain.domains import check_disjoint, parse_domains
 from domain.errors import InvalidRequestError
@@ -64,6 +63,9 @@ def validate_ui_lang(code: str) -> str:
 
     Only Brave has an interface locale, so its documented list is the one the value is checked against.
     """
+    # Imported here: a server whose chain has no Brave does not load Brave's adapter to start.
+    from adapters.search.brave import BRAVE_UI_LANGS
+
     language, _, country = code.strip().replace("_", "-").partition("-")
     canonical = f"{language.lower()}-{country.upper()}"
     if canonical in BRAVE_UI_LANGS:

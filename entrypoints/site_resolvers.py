@@ -1,28 +1,85 @@
-"""Building the site resolvers from settings: the ones enabled, in the order they are asked."""
+"""Building the site resolvers from settings: the ones enabled, in the order they are asked.
+
+Each is built (and its adapter module imported) on the first page read, not at start-up: the
+server answers ``tools/list`` without loading the site adapters it may never use.
+"""
 
 from __future__ import annotations
 
-from adapters.sites.api_calls import GuardedCaller
-from adapters.sites.arxiv import ArxivResolver
-from adapters.sites.github import GithubResolver
-from adapters.sites.stackexchange import StackExchangeResolver
-from adapters.sites.wikipedia import WikipediaResolver
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from domain.pages import ResolvedPage
 from domain.ports import PageExtractionPort, SiteResolverPort
 from entrypoints.settings import Settings
+
+if TYPE_CHECKING:
+    from adapters.sites.api_calls import GuardedCaller
 
 
 def site_resolvers(
     settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort
 ) -> list[SiteResolverPort]:
     """Every call a resolver makes goes through ``fetcher``: the pages' address guard, caps and deadline."""
-    built: dict[str, SiteResolverPort] = {
-        "stackexchange": StackExchangeResolver(
-            fetcher, key=settings.stackexchange_key, base_url=settings.stackexchange_api_url
-        ),
-        "github": GithubResolver(
-            fetcher, token=settings.github_token, api_url=settings.github_api_url, raw_url=settings.github_raw_url
-        ),
-        "wikipedia": WikipediaResolver(fetcher, api_url=settings.wikipedia_api_url),
-        "arxiv": ArxivResolver(fetcher, extraction, api_url=settings.arxiv_api_url, site_url=settings.arxiv_site_url),
-    }
-    return [built[name] for name in settings.enabled_sites()]
+    return [
+        DeferredResolver(partial(_BUILDERS[name], settings, fetcher, extraction)) for name in settings.enabled_sites()
+    ]
+
+
+class DeferredResolver:
+    """Implements ``SiteResolverPort`` by building the real resolver the first time it is asked anything."""
+
+    def __init__(self, build: Callable[[], SiteResolverPort]) -> None:
+        self._build = build
+        self._built: SiteResolverPort | None = None
+
+    def _resolver(self) -> SiteResolverPort:
+        if self._built is None:
+            self._built = self._build()
+        return self._built
+
+    @property
+    def site(self) -> str:
+        return self._resolver().site
+
+    def handles(self, url: str) -> bool:
+        return self._resolver().handles(url)
+
+    async def read(self, url: str) -> ResolvedPage:
+        return await self._resolver().read(url)
+
+
+def _stackexchange(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.stackexchange import StackExchangeResolver
+
+    return StackExchangeResolver(fetcher, key=settings.stackexchange_key, base_url=settings.stackexchange_api_url)
+
+
+def _github(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.github import GithubResolver
+
+    return GithubResolver(
+        fetcher, token=settings.github_token, api_url=settings.github_api_url, raw_url=settings.github_raw_url
+    )
+
+
+def _wikipedia(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.wikipedia import WikipediaResolver
+
+    return WikipediaResolver(fetcher, api_url=settings.wikipedia_api_url)
+
+
+def _arxiv(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.arxiv import ArxivResolver
+
+    return ArxivResolver(fetcher, extraction, api_url=settings.arxiv_api_url, site_url=settings.arxiv_site_url)
+
+
+#: Settings.enabled_sites() names only these.
+_BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
+    "stackexchange": _stackexchange,
+    "github": _github,
+    "wikipedia": _wikipedia,
+    "arxiv": _arxiv,
+}

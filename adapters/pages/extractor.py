@@ -11,19 +11,6 @@ from adapters.pages.xml_text import XmlUnreadable, xml_to_markdown
 from domain.errors import PageUnavailable, UnsupportedContent
 from domain.pages import FetchedPage
 
-#: How extraction workers find the extractor (see ProcessExtractionPool).
-EXTRACTOR_PATH = "adapters.pages.extractor:TrafilaturaExtractor"
-#: Imported once by the workers' fork server, so each new worker starts with them loaded.
-WORKER_PRELOAD = (
-    "adapters.pages.extractor",
-    "trafilatura",
-    "readability",
-    "markdownify",
-    "resiliparse.extract.html2text",
-    "resiliparse.parse.html",
-    "pypdf",
-    "charset_normalizer",
-)
 _HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _JSON_TYPES = frozenset({"application/json", "text/json"})
 _PDF_TYPE = "application/pdf"

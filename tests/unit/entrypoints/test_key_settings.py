@@ -9,8 +9,8 @@ from adapters.clock import SystemClock
 from domain.redaction import Redactor
 from entrypoints import provider_catalog
 from entrypoints.configuration import settings_problems
-from entrypoints.container import build_key_pools
 from entrypoints.provider_status import render_report
+from entrypoints.search_adapters import build_key_pools
 from entrypoints.settings import KEY_FIELDS, Settings
 
 ONE, TWO, THREE = "pool-key-AAAA-1111", "pool-key-BBBB-2222", "sk-or-v1-CCCC-3333"

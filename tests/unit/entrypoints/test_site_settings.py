@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from adapters.sites.api_calls import GuardedCaller
+from domain.pages import ResolvedPage
+from domain.ports import SiteResolverPort
 from entrypoints.settings import Settings
-from entrypoints.site_resolvers import site_resolvers
+from entrypoints.site_resolvers import DeferredResolver, site_resolvers
 from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetcher
 
 
@@ -46,3 +48,29 @@ def test_the_resolvers_built_are_the_enabled_ones_in_order() -> None:
         site_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "off"}), fetcher, InProcessExtraction())
         == []
     )
+
+
+class _CountedResolver:
+    site = "the Example API"
+
+    def handles(self, url: str) -> bool:
+        return url.startswith("https://example.org/")
+
+    async def read(self, url: str) -> ResolvedPage:
+        return ResolvedPage(url=url, markdown=f"read {url}", source=self.site)
+
+
+@pytest.mark.anyio
+async def test_a_resolver_is_built_when_first_asked_and_only_once() -> None:
+    built: list[_CountedResolver] = []
+
+    def build() -> SiteResolverPort:
+        built.append(_CountedResolver())
+        return built[-1]
+
+    resolver = DeferredResolver(build)
+    assert built == []
+    assert resolver.handles("https://example.org/a") and not resolver.handles("https://other.example/")
+    assert (await resolver.read("https://example.org/a")).markdown == "read https://example.org/a"
+    assert resolver.site == "the Example API"
+    assert len(built) == 1
