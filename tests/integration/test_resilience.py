@@ -221,7 +221,9 @@ async def test_auth_failures_say_nothing_about_the_provider_and_never_open_its_c
     servers: dict[str, FaultProvider],
 ) -> None:
     servers["serper"].answer(json_reply(401, {"message": f"Unauthorized: {SERPER_KEY} is not a valid key"}))
-    async with Client(build_server(container(servers))) as client:
+    # No hedge: on a loaded machine a 401 slower than the hedge delay would race tavily, and what
+    # is checked here is how an auth failure is classified, not when a hedge starts.
+    async with Client(build_server(container(servers, SEARCHRELAY_HEDGE_AFTER_SECONDS=0))) as client:
         results = [await search(client) for _ in range(5)]
         report_text, report = await providers_report(client)
     assert all(r.is_error and "(auth)." in text_of(r).splitlines()[0] for r in results)
