@@ -31,6 +31,7 @@ from entrypoints.page_adapters import browser_process, chromium_renderer, extrac
 from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
 from entrypoints.site_resolvers import site_resolvers
+from entrypoints.tls_preload import TlsPreload
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
 PAGE_CACHE_SECONDS = 600.0  # never longer than SEARCHRELAY_CACHE_TTL_SECONDS; 0 there disables it too
@@ -216,8 +217,12 @@ class Container(containers.DeclarativeContainer):
     provider_readiness = providers.Singleton(ProviderReadiness, settings, health)
 
 
-def build_container(settings: Settings) -> Container:
-    return Container(settings=providers.Object(settings))
+def build_container(settings: Settings, *, tls: TlsPreload | None = None) -> Container:
+    """``tls``: a TLS context already loading (``entrypoints.main`` starts it before the settings and imports)."""
+    container = Container(settings=providers.Object(settings))
+    if tls is not None:
+        container.tls_context.override(providers.Singleton(tls.context))
+    return container
 
 
 @dataclass(frozen=True)

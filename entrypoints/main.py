@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from entrypoints import command_line
 from entrypoints.configuration import ConfigurationProblem, load
+from entrypoints.tls_preload import TlsPreload
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -27,6 +28,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     args = command_line.parse(argv)
+    # The TLS context of the commands that make HTTP calls loads on a thread meanwhile
+    # (entrypoints/tls_preload.py); each face checks it once its own imports are done.
+    tls = TlsPreload() if args.command in ("serve", "plugin", "search", "fetch") else None
     try:
         configuration = load(args.env_file)
     except ConfigurationProblem as problem:
@@ -37,19 +41,28 @@ def _run(argv: Sequence[str] | None) -> int:
         # Imported only here: stdio never loads uvicorn, Starlette or the HTTP transport.
         from entrypoints.http.serving import serve_http
 
-        return serve_http(configuration.settings, args)
+        return _unusable(tls) or serve_http(configuration.settings, args, tls)
     if args.command == "plugin":
         from entrypoints.plugin_serving import run_plugin
 
-        return run_plugin(configuration.settings)
+        return _unusable(tls) or run_plugin(configuration.settings, tls)
     if args.command == "serve":
         from entrypoints.serving import serve
 
-        return serve(configuration.settings)
+        return _unusable(tls) or serve(configuration.settings, tls)
     # Imported here so that `serve` does not pay for what only the terminal commands use.
     from entrypoints import terminal_commands
 
-    return terminal_commands.run(args, configuration)
+    return _unusable(tls) or terminal_commands.run(args, configuration, tls)
+
+
+def _unusable(tls: TlsPreload | None) -> int:
+    """EXIT_USAGE, said in one line, when the TLS settings name no usable certificates; else 0."""
+    problem = tls.problem() if tls is not None else None
+    if problem is None:
+        return 0
+    print(f"searchrelay: {problem}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 if __name__ == "__main__":

@@ -21,16 +21,17 @@ from entrypoints.plugin_tools import plugin_tools
 from entrypoints.serving import exit_status, stopped_by_signals
 from entrypoints.settings import Settings
 from entrypoints.stdio_transport import stdio_is_piped, stdio_lines
+from entrypoints.tls_preload import TlsPreload
 
 EXIT_USAGE = 2
 ANSWER_MARGIN_SECONDS = 2.0  # after the deadline: time to render and write the last answers
 
 
-def run_plugin(settings: Settings) -> int:
+def run_plugin(settings: Settings, tls: TlsPreload | None = None) -> int:
     if not stdio_is_piped():
         print("searchrelay plugin: stdin and stdout must be pipes; an agent runtime starts it so.", file=sys.stderr)
         return EXIT_USAGE
-    container = build_container(settings)
+    container = build_container(settings, tls=tls)
     configure_logging(settings.log_level, container.redactor())
     return asyncio.run(_plugin(container, settings.deadline_seconds + ANSWER_MARGIN_SECONDS))
 

@@ -19,12 +19,13 @@ from entrypoints.logging_setup import configure_logging
 from entrypoints.mcp_server import build_server
 from entrypoints.settings import Settings
 from entrypoints.stdio_transport import stdio_streams
+from entrypoints.tls_preload import TlsPreload
 
 EXIT_INTERRUPTED = 130
 
 
-def serve(settings: Settings) -> int:
-    container = build_container(settings)
+def serve(settings: Settings, tls: TlsPreload | None = None) -> int:
+    container = build_container(settings, tls=tls)
     configure_logging(settings.log_level, container.redactor())
     return asyncio.run(_serve(container))
 

@@ -18,18 +18,20 @@ from entrypoints.provider_status import provider_report, render_report
 from entrypoints.reading_status import reading_report, render_reading
 from entrypoints.rendering import render_failure
 from entrypoints.search_request import build_request
+from entrypoints.tls_preload import TlsPreload
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
-def run(args: argparse.Namespace, configuration: Configuration) -> int:
+def run(args: argparse.Namespace, configuration: Configuration, tls: TlsPreload | None = None) -> int:
     if args.command == "providers":
         return providers(configuration, as_json=args.json)
-    return asyncio.run(search(configuration, args) if args.command == "search" else fetch(configuration, args))
+    command = search if args.command == "search" else fetch
+    return asyncio.run(command(configuration, args, tls))
 
 
-async def search(configuration: Configuration, args: argparse.Namespace) -> int:
+async def search(configuration: Configuration, args: argparse.Namespace, tls: TlsPreload | None = None) -> int:
     try:
         request = build_request(
             args.query,
@@ -46,7 +48,7 @@ async def search(configuration: Configuration, args: argparse.Namespace) -> int:
     except InvalidRequestError as error:
         complain(str(error))
         return EXIT_USAGE
-    container = build_container(configuration.settings)
+    container = build_container(configuration.settings, tls=tls)
     configure_logging(configuration.settings.log_level, container.redactor())
     try:
         async with running(container) as services:
@@ -67,8 +69,8 @@ async def search(configuration: Configuration, args: argparse.Namespace) -> int:
     return 0
 
 
-async def fetch(configuration: Configuration, args: argparse.Namespace) -> int:
-    container = build_container(configuration.settings)
+async def fetch(configuration: Configuration, args: argparse.Namespace, tls: TlsPreload | None = None) -> int:
+    container = build_container(configuration.settings, tls=tls)
     configure_logging(configuration.settings.log_level, container.redactor())
     try:
         async with running(container) as services:

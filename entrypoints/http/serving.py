@@ -29,13 +29,14 @@ from entrypoints.http.guards import DrainGate
 from entrypoints.http.options import StartRefused, http_options
 from entrypoints.logging_setup import configure_logging
 from entrypoints.settings import Settings
+from entrypoints.tls_preload import TlsPreload
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
-def serve_http(settings: Settings, args: argparse.Namespace) -> int:
+def serve_http(settings: Settings, args: argparse.Namespace, tls: TlsPreload | None = None) -> int:
     try:
         options = http_options(settings, args)
     except StartRefused as refused:
@@ -48,7 +49,7 @@ def serve_http(settings: Settings, args: argparse.Namespace) -> int:
         print(f"searchrelay: cannot listen on {options.host}:{options.port}: {reason}", file=sys.stderr)
         return EXIT_FAILED
     port = listener.getsockname()[1]
-    container = build_container(settings)
+    container = build_container(settings, tls=tls)
     configure_logging(settings.log_level, container.redactor())
     face = build_http_app(container, settings, options, options.public_url(settings, port))
     shown = f"[{options.host}]" if ":" in options.host else options.host

@@ -157,6 +157,17 @@ def test_a_bad_base_url_stops_the_server_with_one_line_naming_it(tmp_path: Path)
     )
 
 
+def test_a_certificate_file_that_cannot_be_used_stops_the_server_and_a_search_with_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.pem"
+    expected = (
+        f"searchrelay: SSL_CERT_FILE={missing} cannot be used as trusted certificates (no such file or directory); "
+        "point it at a PEM file of CA certificates, or unset it to use the bundled ones\n"
+    )
+    for args in ([], ["search", "hello"], ["serve", "--http", "--port", "0"]):
+        done = run(args, {"SERPER_API_KEY": SERPER_KEY, "SSL_CERT_FILE": str(missing)}, tmp_path)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", expected), args
+
+
 def test_search_news_with_domain_filters_goes_to_serper_news_and_keeps_excluded_sites_out(
     fake_serper: FakeProvider, tmp_path: Path
 ) -> None:
