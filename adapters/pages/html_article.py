@@ -19,10 +19,11 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from adapters.pages import candidates, profiles
 from adapters.pages.html_markdown import Element
-from adapters.pages.page_kind import PageKind, detect_kind, measure
+from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.reconcile import most_agreed, word_f1, words
 from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
@@ -64,29 +65,50 @@ def html_to_article(
         return Article(text, profiles.TRAFILATURA_PRECISION)
     data = read_structured_data(root)
     structure = measure(root)
-    kind = detect_kind(data, structure)
     run = _Candidates(html, url, root, include_images, deadline=clock() + budget_seconds, clock=clock)
-    if kind == "article":
-        article = _article(run, data)
-    else:
-        voters = run.many(profiles.PROFILES[kind])
-        declared = thread_markdown(data) if kind == "forum" else ""
-        if declared:
-            voters[profiles.STRUCTURED] = declared
-        runs = {"listing items": structure.item_text, "forum posts": structure.post_text}
-        choice = most_agreed(
-            voters,
-            witnesses=runs if kind in ("listing", "forum") else None,
-            coverage_weight=profiles.COVERAGE_WEIGHT.get(kind, 0.0),
-        )
-        article = Article(choice.markdown, choice.name, kind)
-    if kind == "product":
-        article = Article(_with_declared_fields(article.markdown, product_markdown(data)), article.method, kind)
-    logger.debug("read the page as %s; kept %s", kind, article.method, extra={"kind": kind, "method": article.method})
+    article = choose(detect_kind(data, structure), data, structure, run)
+    logger.debug(
+        "read the page as %s; kept %s",
+        article.kind,
+        article.method,
+        extra={"kind": article.kind, "method": article.method},
+    )
     return article
 
 
-def _article(run: _Candidates, data: StructuredData) -> Article:
+class CandidateSource(Protocol):
+    """The extractors' answers for one page, made on demand (``_Candidates``) or read back from a cache."""
+
+    def __call__(self, name: str) -> str: ...
+
+    def many(self, names: tuple[str, ...]) -> dict[str, str]: ...
+
+
+def choose(kind: PageKind, data: StructuredData, structure: Structure, run: CandidateSource) -> Article:
+    """Steps 2-4 of the pipeline for a page already read: which candidates vote, which one wins.
+
+    Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
+    very same choice over candidates it made once and cached.
+    """
+    if kind == "article":
+        return _article(run, data)
+    voters = run.many(profiles.PROFILES[kind])
+    declared = thread_markdown(data) if kind == "forum" else ""
+    if declared:
+        voters[profiles.STRUCTURED] = declared
+    runs = {"listing items": structure.item_text, "forum posts": structure.post_text}
+    choice = most_agreed(
+        voters,
+        witnesses=runs if kind in ("listing", "forum") else None,
+        coverage_weight=profiles.COVERAGE_WEIGHT.get(kind, 0.0),
+    )
+    markdown = choice.markdown
+    if kind == "product":
+        markdown = _with_declared_fields(markdown, product_markdown(data))
+    return Article(markdown, choice.name, kind)
+
+
+def _article(run: CandidateSource, data: StructuredData) -> Article:
     precise, checker = run(profiles.TRAFILATURA_PRECISION), run(profiles.RESILIPARSE)
     if precise and word_f1(words(precise), words(checker)) >= profiles.ARTICLE_AGREEMENT:
         return Article(_without_image_captions(precise), profiles.TRAFILATURA_PRECISION, "article")

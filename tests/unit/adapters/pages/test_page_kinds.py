@@ -177,3 +177,49 @@ def test_an_article_keeps_its_pictures_but_not_the_teasers_beside_them() -> None
     assert "[Image: A ferry]" in article.markdown
     assert "TEASER-MARKER" not in article.markdown
     assert "when the river is at its lowest" in article.markdown
+
+
+class _Answers:
+    """Candidate answers made once, handed back on request (as bench/extraction_replay.py does)."""
+
+    def __init__(self, html: str) -> None:
+        from adapters.pages import candidates, profiles
+
+        root = parse_html(html)
+        self.answers = {
+            name: candidates.trafilatura_markdown(html, URL, mode=mode, include_images=False, include_comments=comments)
+            for name, mode, comments in (
+                (profiles.TRAFILATURA_PRECISION, "precision", False),
+                (profiles.TRAFILATURA_BALANCED, "balanced", False),
+                (profiles.TRAFILATURA_THREAD, "balanced", True),
+                (profiles.TRAFILATURA_RECALL, "recall", False),
+            )
+        }
+        self.answers[profiles.READABILITY] = candidates.readability_markdown(html)
+        self.answers[profiles.WHOLE_PAGE] = candidates.whole_page_markdown(root)
+        self.answers[profiles.RESILIPARSE] = resiliparse_text(root)
+        self.asked: list[str] = []
+
+    def __call__(self, name: str) -> str:
+        self.asked.append(name)
+        return self.answers[name]
+
+    def many(self, names: tuple[str, ...]) -> dict[str, str]:
+        return {name: self(name) for name in names}
+
+
+@pytest.mark.parametrize(
+    "html", [pages.ARTICLE_WITH_COMMENTS, pages.FORUM_THREAD, pages.LISTING, pages.PRODUCT, pages.DOCUMENTATION]
+)
+def test_the_choice_over_answers_made_beforehand_is_the_one_the_pipeline_makes(html: str) -> None:
+    from adapters.pages.html_article import choose
+
+    root = parse_html(html)
+    data, structure = read_structured_data(root), measure(root)
+    answers = _Answers(html)
+
+    replayed = choose(detect_kind(data, structure), data, structure, answers)
+
+    assert replayed == html_to_article(html, URL)
+    assert replayed.markdown
+    assert replayed.method in answers.asked or replayed.method == "structured data"
