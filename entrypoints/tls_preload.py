@@ -26,7 +26,10 @@ class TlsPreload:
 
     def __init__(self) -> None:
         self._loaded: Future[ssl.SSLContext] = Future()
-        threading.Thread(target=self._load, name="tls-preload", daemon=True).start()
+        # Not a daemon: the interpreter joins it before tearing down, so a start-up that ends at
+        # once (a bad setting, exit 2) waits for the load (at most ~0.1 s) instead of freeing what
+        # OpenSSL is still using on this thread, which now and then ended such an exit in SIGSEGV.
+        threading.Thread(target=self._load, name="tls-preload", daemon=False).start()
 
     def _load(self) -> None:
         try:

@@ -53,3 +53,31 @@ def test_a_certificate_file_that_cannot_be_used_is_one_line_with_the_fix(
     )
     with pytest.raises(OSError):
         preload.context()
+
+
+def test_a_process_that_stops_early_waits_for_the_load_instead_of_tearing_it_down(tmp_path: Path) -> None:
+    # A start-up that ends at once (a bad setting: one line, exit 2) used to tear the interpreter
+    # down while the load still ran inside OpenSSL on its thread, and now and then such an exit
+    # died of SIGSEGV instead of exiting 2. The process must wait for the load, then exit.
+    import subprocess
+    import sys
+
+    marker = tmp_path / "loaded"
+    script = f"""
+import pathlib, sys, time
+import httpx
+from entrypoints.tls_preload import TlsPreload
+
+def slow_load():
+    time.sleep(0.3)
+    pathlib.Path({str(marker)!r}).write_text("done")
+    return None
+
+httpx.create_ssl_context = slow_load
+TlsPreload()
+sys.exit(2)
+"""
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2, done.stderr
+    assert marker.read_text() == "done"
