@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import gc
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from entrypoints import command_line
-from entrypoints.configuration import ConfigurationProblem, load
+from entrypoints.configuration import Configuration, ConfigurationProblem, load
 from entrypoints.tls_preload import TlsPreload
 
 EXIT_USAGE = 2
@@ -29,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     args = command_line.parse(argv)
     # The TLS context of the commands that make HTTP calls loads on a thread meanwhile
-    # (entrypoints/tls_preload.py); each face checks it once its own imports are done.
+    # (entrypoints/tls_preload.py); it is checked once the command's own imports are done.
     tls = TlsPreload() if args.command in ("serve", "plugin", "search", "fetch") else None
     try:
         configuration = load(args.env_file)
@@ -37,23 +39,29 @@ def _run(argv: Sequence[str] | None) -> int:
         for line in problem.lines:
             print(f"searchrelay: {line}", file=sys.stderr)
         return EXIT_USAGE
+    command = _command(args, configuration, tls)
+    return _unusable(tls) or command()
+
+
+def _command(args: argparse.Namespace, configuration: Configuration, tls: TlsPreload | None) -> Callable[[], int]:
+    """The command to run, its face imported (and only that face: each pays for its own imports)."""
     if args.command == "serve" and args.http:
         # Imported only here: stdio never loads uvicorn, Starlette or the HTTP transport.
         from entrypoints.http.serving import serve_http
 
-        return _unusable(tls) or serve_http(configuration.settings, args, tls)
+        return partial(serve_http, configuration.settings, args, tls)
     if args.command == "plugin":
         from entrypoints.plugin_serving import run_plugin
 
-        return _unusable(tls) or run_plugin(configuration.settings, tls)
+        return partial(run_plugin, configuration.settings, tls)
     if args.command == "serve":
         from entrypoints.serving import serve
 
-        return _unusable(tls) or serve(configuration.settings, tls)
+        return partial(serve, configuration.settings, tls)
     # Imported here so that `serve` does not pay for what only the terminal commands use.
     from entrypoints import terminal_commands
 
-    return _unusable(tls) or terminal_commands.run(args, configuration, tls)
+    return partial(terminal_commands.run, args, configuration, tls)
 
 
 def _unusable(tls: TlsPreload | None) -> int:
