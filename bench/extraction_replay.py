@@ -22,18 +22,21 @@ and the articles corpus.
 from __future__ import annotations
 
 import argparse
+import math
 import pickle
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bench.extraction_corpora import ARTICLES, PAGE_TYPES, Case, Selection, load
 from bench.extraction_metrics import PageScore, markdown_to_text, shingle_score, summarise, word_score
+
+if TYPE_CHECKING:
+    from adapters.pages.page_kind import PageKind
 
 INCLUDE_IMAGES = True  # as the server's extractor is wired (adapters/pages/extractor.py)
 
@@ -44,7 +47,7 @@ class Cached:
 
     corpus: str
     page_id: str
-    kind: str | None  # detected; None when lxml could not read the page
+    kind: PageKind | None  # detected; None when lxml could not read the page
     data: Any = None
     structure: Any = None
     answers: dict[str, str] = field(default_factory=dict)
@@ -66,6 +69,7 @@ class _Replayed:
 
 def read_page(case: Case) -> Cached:
     from adapters.pages import candidates, profiles
+    from adapters.pages.html_article import Candidates
     from adapters.pages.page_kind import detect_kind, measure
     from adapters.pages.structured_data import read_structured_data
     from bench.extraction_contenders import _decoded
@@ -76,24 +80,11 @@ def read_page(case: Case) -> Cached:
         answer = candidates.trafilatura_markdown(html, case.url, mode="precision", include_images=INCLUDE_IMAGES)
         return Cached(case.corpus, case.page_id, None, answers={profiles.TRAFILATURA_PRECISION: answer})
     data, structure = read_structured_data(root), measure(root)
-    makers: dict[str, Callable[[], str]] = {
-        profiles.RESILIPARSE: lambda: candidates.resiliparse_text(root),
-        profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root),
-        profiles.READABILITY: lambda: candidates.readability_markdown(html),
-    }
-    for name, mode, comments in (
-        (profiles.TRAFILATURA_PRECISION, "precision", False),
-        (profiles.TRAFILATURA_BALANCED, "balanced", False),
-        (profiles.TRAFILATURA_THREAD, "balanced", True),
-        (profiles.TRAFILATURA_RECALL, "recall", False),
-    ):
-        makers[name] = lambda mode=mode, comments=comments: candidates.trafilatura_markdown(
-            html, case.url, mode=mode, include_images=INCLUDE_IMAGES, include_comments=comments
-        )
+    run = Candidates(html, case.url, root, INCLUDE_IMAGES, deadline=math.inf, clock=time.monotonic)
     cached = Cached(case.corpus, case.page_id, detect_kind(data, structure), data, structure)
-    for name, make in makers.items():
+    for name in profiles.COST_ORDER:  # every candidate any profile can ask for
         started = time.process_time()
-        cached.answers[name] = make()
+        cached.answers[name] = run(name)
         cached.seconds[name] = time.process_time() - started
     return cached
 

@@ -65,7 +65,7 @@ def html_to_article(
         return Article(text, profiles.TRAFILATURA_PRECISION)
     data = read_structured_data(root)
     structure = measure(root)
-    run = _Candidates(html, url, root, include_images, deadline=clock() + budget_seconds, clock=clock)
+    run = Candidates(html, url, root, include_images, deadline=clock() + budget_seconds, clock=clock)
     article = choose(detect_kind(data, structure), data, structure, run)
     logger.debug(
         "read the page as %s; kept %s",
@@ -77,7 +77,7 @@ def html_to_article(
 
 
 class CandidateSource(Protocol):
-    """The extractors' answers for one page, made on demand (``_Candidates``) or read back from a cache."""
+    """The extractors' answers for one page, made on demand (``Candidates``) or read back from a cache."""
 
     def __call__(self, name: str) -> str: ...
 
@@ -144,8 +144,12 @@ def _with_declared_fields(markdown: str, declared: str) -> str:
     return "\n\n".join([*missing, markdown]).strip()
 
 
-class _Candidates:
-    """Runs each extractor at most once per page, only when a profile asks for it, within a time budget."""
+class Candidates:
+    """Runs each extractor at most once per page, only when a profile asks for it, within a time budget.
+
+    The one place that says how each candidate is made: bench/extraction_replay.py makes every
+    one of them through it too (``profiles.COST_ORDER`` names them all).
+    """
 
     def __init__(
         self,

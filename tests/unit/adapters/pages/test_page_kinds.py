@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import time
+
 import pytest
 
 from adapters.pages.candidates import parse_html, resiliparse_text
@@ -180,24 +183,14 @@ def test_an_article_keeps_its_pictures_but_not_the_teasers_beside_them() -> None
 
 
 class _Answers:
-    """Candidate answers made once, handed back on request (as bench/extraction_replay.py does)."""
+    """Every candidate's answer made beforehand, handed back on request (as bench/extraction_replay.py does)."""
 
     def __init__(self, html: str) -> None:
-        from adapters.pages import candidates, profiles
+        from adapters.pages import profiles
+        from adapters.pages.html_article import Candidates
 
-        root = parse_html(html)
-        self.answers = {
-            name: candidates.trafilatura_markdown(html, URL, mode=mode, include_images=False, include_comments=comments)
-            for name, mode, comments in (
-                (profiles.TRAFILATURA_PRECISION, "precision", False),
-                (profiles.TRAFILATURA_BALANCED, "balanced", False),
-                (profiles.TRAFILATURA_THREAD, "balanced", True),
-                (profiles.TRAFILATURA_RECALL, "recall", False),
-            )
-        }
-        self.answers[profiles.READABILITY] = candidates.readability_markdown(html)
-        self.answers[profiles.WHOLE_PAGE] = candidates.whole_page_markdown(root)
-        self.answers[profiles.RESILIPARSE] = resiliparse_text(root)
+        run = Candidates(html, URL, parse_html(html), False, deadline=math.inf, clock=time.monotonic)
+        self.answers = {name: run(name) for name in profiles.COST_ORDER}
         self.asked: list[str] = []
 
     def __call__(self, name: str) -> str:
