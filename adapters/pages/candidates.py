@@ -12,11 +12,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from adapters.pages.html_markdown import Element, element_to_markdown
+from adapters.pages.html_markdown import Element, element_to_markdown, image_placeholder
 
 Mode = Literal["precision", "balanced", "recall"]
 
-_MARKDOWN_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+# trafilatura escapes Markdown's own characters inside the alt text (``\]``, ``\<``), so a caption
+# with brackets in it is still one image; the target may hold escapes too.
+_MARKDOWN_IMAGE = re.compile(r"!\[((?:\\.|[^\\\]])*)\]\((?:\\.|[^\\)])*\)")
+_ESCAPE = re.compile(r"\\(.)")
 
 
 def trafilatura_markdown(
@@ -41,8 +44,7 @@ def trafilatura_markdown(
 
 
 def _image_placeholder(match: re.Match[str]) -> str:
-    alt = match.group(1).strip()
-    return f"[Image: {alt}]" if alt else ""
+    return image_placeholder(_ESCAPE.sub(r"\1", match.group(1)))
 
 
 def readability_markdown(html: str) -> str:

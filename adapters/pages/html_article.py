@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -24,7 +25,7 @@ from typing import Protocol
 from adapters.pages import candidates, profiles
 from adapters.pages.html_markdown import Element
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
-from adapters.pages.reconcile import most_agreed, word_f1, words
+from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
 
@@ -37,6 +38,10 @@ BUDGET_SECONDS = 1.0
 # A line that opens with images (optionally as a list item) and goes on with text.
 _IMAGE_LED_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+(?=\S)")
 _IMAGE = re.compile(r"\[Image:[^\]]*\]")
+_IMAGE_ONLY_LINE = re.compile(r"\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+")
+# A line below an image holding mostly that image's words is its caption repeated; a
+# sentence that merely mentions what the picture shows shares far fewer.
+CAPTION_ECHO = 0.8
 
 
 @dataclass(frozen=True)
@@ -120,16 +125,28 @@ def _article(run: CandidateSource, data: StructuredData) -> Article:
 
 
 def _without_image_captions(markdown: str) -> str:
-    """An article's lines that open with an image keep only the image placeholder.
+    """An article's image captions reduced to the image placeholder that already carries them.
 
-    In an article such a line is a caption, a credit, a gallery tile or a "related story" teaser
-    beside its picture, never the story's prose (which does not start with a picture); the agent
-    still learns the figure is there. Images inside a sentence are left alone.
+    A line that opens with an image (optionally as a list item) keeps only the placeholder: in an
+    article such a line is a caption, a credit, a gallery tile or a "related story" teaser beside
+    its picture, never the story's prose (which does not start with a picture). A line that
+    repeats the words of the image just above it (a ``<figcaption>`` echoing the alt text) is
+    dropped. The agent still learns the figure is there and what it shows; images inside a
+    sentence are left alone.
     """
-    lines = []
+    lines: list[str] = []
+    above: Counter[str] = Counter()  # the words of the images on the last non-blank line
     for line in markdown.split("\n"):
         led = _IMAGE_LED_LINE.match(line)
-        lines.append(" ".join(_IMAGE.findall(led.group(0))) if led else line)
+        if led:
+            line = " ".join(_IMAGE.findall(led.group(0)))
+        elif above and (said := words(line)) and covered(said, above) >= CAPTION_ECHO:
+            while lines and not lines[-1].strip():  # the echo's blank lines go with it
+                lines.pop()
+            continue
+        if line.strip():
+            above = words(" ".join(_IMAGE.findall(line))) if _IMAGE_ONLY_LINE.fullmatch(line) else Counter()
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -22,6 +22,8 @@ _CHROME_MARKERS = re.compile(
 )
 _BLANK_LINES = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)+")
 _WHITESPACE = re.compile(r"\s+")
+_TAG = re.compile(r"<[^>]*>")
+
 
 # lxml ships no type information; elements are typed loosely on purpose.
 Element = Any
@@ -74,12 +76,23 @@ def is_chrome(element: Element) -> bool:
     return bool(marks.strip()) and _CHROME_MARKERS.search(marks) is not None
 
 
+def image_placeholder(alt: str) -> str:
+    """``[Image: alt]`` (or "" for an image without words), on one line whatever the alt holds.
+
+    An alt attribute is plain text, but pages put markup, line breaks and brackets in it; a
+    bracket left in would end the placeholder early and leave the rest of the caption as loose
+    text after it, which neither the agent nor the caption trimming can tell from prose.
+    """
+    text = _WHITESPACE.sub(" ", _TAG.sub(" ", alt)).strip()
+    text = text.replace("[", "(").replace("]", ")")
+    return f"[Image: {text}]" if text else ""
+
+
 def _converter() -> Any:
     from markdownify import MarkdownConverter
 
     class _Converter(MarkdownConverter):
         def convert_img(self, el: Any, text: str, parent_tags: set[str]) -> str:
-            alt = _WHITESPACE.sub(" ", el.get("alt") or "").strip()
-            return f"[Image: {alt}]" if alt else ""
+            return image_placeholder(el.get("alt") or "")
 
     return _Converter(heading_style="ATX", bullets="-", escape_underscores=False, escape_asterisks=False)

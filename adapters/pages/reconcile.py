@@ -38,7 +38,7 @@ def word_f1(first: Counter[str], second: Counter[str]) -> float:
     return 2 * overlap / (first.total() + second.total())
 
 
-def _covered(part: Counter[str], whole: Counter[str]) -> float:
+def covered(part: Counter[str], whole: Counter[str]) -> float:
     """The share of ``part``'s words that ``whole`` holds too."""
     return sum((part & whole).values()) / part.total() if part else 0.0
 
@@ -69,7 +69,7 @@ def most_agreed(
         others = [other for other in voters if other != name]
         score = sum(word_f1(bags[name], bags[other]) for other in others) / len(others)
         if coverage_weight:
-            score += coverage_weight * sum(_covered(bags[other], bags[name]) for other in others) / len(others)
+            score += coverage_weight * sum(covered(bags[other], bags[name]) for other in others) / len(others)
         if score > best_score:
             best, best_score = name, score
     return Choice(best, candidates[best], best_score)

@@ -145,6 +145,22 @@ February. Photo: Valley Archive</figcaption></figure>
     _json_ld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Bridge to be rebuilt"}),
 )
 
+# Captions as news sites write them: brackets and markup inside the alt text, and the caption
+# repeated as its own paragraph under the picture.
+ARTICLE_WITH_ECHOED_CAPTIONS = _page(
+    "Lander bids open",
+    f"""<main><article><h1>Lander bids open</h1>
+<p>{STORY}</p>
+<figure><img src="/lander.jpg" alt="A lander concept on the Moon [Artist's impression via the agency]">
+<figcaption>A lander concept on the Moon [Artist's impression via the agency]</figcaption></figure>
+<p>Bids close in the spring. {STORY}</p>
+<p>The agency will choose two designs. {STORY}</p>
+<p><img src="/chart.png" alt="Costs by year, &lt;i&gt;in millions&lt;/i&gt;"></p>
+<p>Costs by year, in millions</p>
+<p>The first flight is planned for three years from now. {STORY}</p></article></main>""",
+    _json_ld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Lander bids open"}),
+)
+
 # A shop's "about us" page under a mega-menu: the menu's columns are the largest run of linked
 # blocks on the page and hold most of its words, but they are chrome, not a list of items.
 _MENU_COLUMNS = [

@@ -56,3 +56,11 @@ def test_text_after_a_pruned_element_stays_where_it_was() -> None:
     root = parse_html(page)
     assert root is not None
     assert element_to_markdown(root) == "Before after the box.\n\nLead"
+
+
+def test_an_image_whose_alt_holds_brackets_markup_and_line_breaks_is_one_placeholder() -> None:
+    root = parse_html(
+        '<html><body><p><img src="/m.png" alt="Map [north up]\n of the &lt;b&gt;valley&lt;/b&gt;"></p></body></html>'
+    )
+
+    assert element_to_markdown(root) == "[Image: Map (north up) of the valley]"

@@ -182,6 +182,19 @@ def test_an_article_keeps_its_pictures_but_not_the_teasers_beside_them() -> None
     assert "when the river is at its lowest" in article.markdown
 
 
+def test_a_caption_with_brackets_and_markup_stays_one_placeholder_and_its_echo_is_dropped() -> None:
+    article = html_to_article(pages.ARTICLE_WITH_ECHOED_CAPTIONS, URL, include_images=True)
+
+    assert "[Image: Costs by year, in millions]\n\nThe first flight" in article.markdown
+    assert "lander.jpg" not in article.markdown and "<i>" not in article.markdown
+    assert article.markdown.count("Costs by year") == 1
+    # the paragraph under the first picture is prose, not its caption: kept
+    lines = [line.strip() for line in article.markdown.split("\n") if line.strip()]
+    assert lines[
+        lines.index("[Image: A lander concept on the Moon (Artist's impression via the agency)]") + 1
+    ].startswith("Bids close in the spring.")
+
+
 class _Answers:
     """Every candidate's answer made beforehand, handed back on request (as bench/extraction_replay.py does)."""
 
