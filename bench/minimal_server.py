@@ -22,10 +22,11 @@ class Result(BaseModel):
     snippet: str | None = None
 
 
-def build() -> MCPServer[Any]:
+def build(base_url: str | None = None) -> MCPServer[Any]:
+    """The server, POSTing to ``base_url`` (spawned: ``SERPER_BASE_URL``; bench/overhead.py also runs it in-process)."""
     server: MCPServer[Any] = MCPServer("minimal")
     client = httpx.AsyncClient(timeout=10)
-    base_url = os.environ["SERPER_BASE_URL"]
+    base_url = base_url or os.environ["SERPER_BASE_URL"]
 
     @server.tool()
     async def web_search(query: str, num_results: int = 3) -> list[Result]:
