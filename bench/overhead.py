@@ -15,8 +15,8 @@ Against a local fake Serper (bench/fake_serper.py, its own process, answers at o
    server in-process (the SDK's own floor: dispatch plus the client's check of the result against
    the output schema) and the bare POST, alternating; goal: at most 0.5 ms over the bare POST.
    The minimal server in-process shows what that goal asks of any server on the SDK. The floor is
-   printed so that what the SDK costs and what searchrelay adds can be told apart, and so is searchrelay with an instant
-   in-memory provider port (the MCP face and the use case without the adapter's HTTP path), and
+   printed so that what the SDK costs and what searchrelay adds can be told apart, and so is
+   searchrelay with an instant in-memory provider port (the MCP face and the use case without the adapter's HTTP path), and
    searchrelay's core without any MCP (the use case through the real Serper adapter, called
    directly: what searchrelay itself adds in-process, since the SDK's floor alone is above 0.5 ms).
 4. the client's output-schema check of one result: the flat schema searchrelay lists against the
