@@ -16,9 +16,10 @@ Against a local fake Serper (bench/fake_serper.py, its own process, answers at o
    the output schema) and the bare POST, alternating; goal: at most 0.5 ms over the bare POST.
    The minimal server in-process shows what that goal asks of any server on the SDK. The floor is
    printed so that what the SDK costs and what searchrelay adds can be told apart, and so is
-   searchrelay with an instant in-memory provider port (the MCP face and the use case without the adapter's HTTP path), and
-   searchrelay's core without any MCP (the use case through the real Serper adapter, called
-   directly: what searchrelay itself adds in-process, since the SDK's floor alone is above 0.5 ms).
+   searchrelay with an instant in-memory provider port (the MCP face and the use case without
+   the adapter's HTTP path), and searchrelay's core without any MCP (the use case through the
+   real Serper adapter, called directly: what searchrelay itself adds in-process, since the
+   SDK's floor alone is above 0.5 ms).
 4. the client's output-schema check of one result: the flat schema searchrelay lists against the
    schema pydantic writes for the same model (``$defs``/``$ref``, ``anyOf`` for nullables).
 5. the time from spawning ``searchrelay`` to its ``tools/list`` answer, beside the floor the SDK sets
