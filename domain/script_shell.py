@@ -2,7 +2,9 @@
 
 Pure, standard library only. The verdict needs little extracted text AND a structural sign:
 an app root (``<div id="root">``, ``id="__next"``, ``<app-root>``...) with no text in it, a
-``<noscript>`` asking the reader to turn JavaScript on, or a page that is mostly script bytes.
+``<noscript>`` asking the reader to turn JavaScript on, a page that is mostly script bytes, or
+nothing readable at all from a page that runs scripts (an app that names its root otherwise,
+a forum showing a splash until its scripts load the posts).
 Little text alone is not enough: a short page (a redirect notice, a one-line answer) is not a shell.
 """
 
@@ -20,6 +22,8 @@ SCAN_CHARS = 1_000_000
 SCRIPT_HEAVY_RATIO = 0.5
 _APP_ROOT_IDS = frozenset({"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "q-app", "react-root", "app-root"})
 _APP_ROOT_TAGS = frozenset({"app-root"})  # Angular's default root element
+# Scripts a browser runs; JSON-LD and other data blocks are not code (static pages carry them too).
+_CODE_TYPES = frozenset({"", "text/javascript", "application/javascript", "module", "text/ecmascript"})
 _ASKS_FOR_SCRIPT = re.compile(
     r"(enable|turn on|activate|allow)\s+javascript|javascript\s+(is\s+)?(required|disabled|needed|must be enabled)"
     r"|(needs?|requires?)\s+javascript",
@@ -52,6 +56,9 @@ def script_shell_signs(html: str, extracted_text: str) -> ShellSigns | None:
     scanned = len(html[:SCAN_CHARS])
     if scanned and scan.script_chars / scanned >= SCRIPT_HEAVY_RATIO:
         signs.append(f"mostly script ({scan.script_chars * 100 // scanned}% of the page)")
+    if not signs and not extracted_text.strip() and scan.code_scripts:
+        # Without a browser there is nothing to give; with one, the scripts are the only chance.
+        signs.append(f"no readable text, and {scan.code_scripts} script{'s' if scan.code_scripts > 1 else ''} to run")
     return ShellSigns(tuple(signs)) if signs else None
 
 
@@ -61,6 +68,7 @@ class _Scan(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.script_chars = 0
+        self.code_scripts = 0
         self.noscript_asks = False
         self.empty_app_root: str | None = None
         self._root: tuple[str, str] | None = None  # (tag, how it was named) while inside an app root
@@ -72,6 +80,8 @@ class _Scan(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style"):
             self._raw = tag
+        if tag == "script" and (dict(attrs).get("type") or "").strip().lower() in _CODE_TYPES:
+            self.code_scripts += 1
         if tag == "noscript":
             self._in_noscript = True
         if self._root is not None and tag == self._root[0]:

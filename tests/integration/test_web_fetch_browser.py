@@ -76,3 +76,40 @@ async def test_web_fetch_says_why_rendering_failed_when_no_browser_is_there(page
         f"Could not read {pages.url('/app')}: this page needs JavaScript and rendering failed: "
         "no browser at /nonexistent/chromium (install Debian's chromium package or set SEARCHRELAY_BROWSER_PATH)"
     )
+
+
+# A forum that names its root its own way and shows a wordless splash until its script loads the posts.
+_SPLASH = (
+    b"<!DOCTYPE html><html><head><title>Workbench forum</title></head><body>"
+    b"<section id='d-splash'><div class='dots'></div></section><div id='main-outlet'></div>"
+    b"<script src='/forum.js'></script></body></html>"
+)
+_FORUM_JS = b"""
+document.getElementById('d-splash').remove();
+var outlet = document.getElementById('main-outlet');
+for (var n = 1; n <= 6; n++) {
+  var post = document.createElement('p');
+  post.textContent = 'Reply ' + n + ': beech makes a hard, cheap workbench top that takes a beating for years.';
+  outlet.appendChild(post);
+}
+"""
+
+
+@pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
+async def test_a_page_with_nothing_readable_but_scripts_is_rendered(pages: PageServer) -> None:
+    pages.add("/forum", Page(_SPLASH)).add("/forum.js", Page(_FORUM_JS, content_type="application/javascript"))
+    env = {**ALLOW, "SEARCHRELAY_BROWSER": "auto", "SEARCHRELAY_BROWSER_PATH": CHROMIUM}
+
+    is_error, text, data = await web_fetch(pages.url("/forum"), env)
+
+    assert not is_error, text
+    assert data is not None and "Reply 6: beech makes a hard, cheap workbench top" in data["content"]
+
+
+async def test_a_page_with_nothing_readable_but_scripts_needs_the_browser_when_it_is_off(pages: PageServer) -> None:
+    pages.add("/forum", Page(_SPLASH))
+
+    is_error, text, _ = await web_fetch(pages.url("/forum"), ALLOW)
+
+    assert is_error
+    assert text.endswith(": this page needs JavaScript; turn on SEARCHRELAY_BROWSER=auto to render it")

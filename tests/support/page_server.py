@@ -234,7 +234,7 @@ def default_pages() -> dict[str, Page]:
         "/huge.pdf": Page(b"%PDF-1.4\n" + b"0" * 300_000, content_type="application/pdf", charset=None),
         "/trickle": Page(b"<html><body>" + b"x" * 100_000, fault="trickle"),
         "/slow": Page(article_html(10).encode("utf-8"), delay=0.3),
-        "/empty": Page(b"<html><body><script>var only = 'script';</script></body></html>"),
+        "/empty": Page(b"<html><body><div> </div><img src='/blank.png'></body></html>"),
     }
 
 

@@ -68,6 +68,27 @@ def page(body: str, head: str = "") -> str:
             "<div id='root'><div>", "", ['an empty app root (<div id="root">)'], id="root left open at the end"
         ),
         pytest.param("", "", None, id="empty"),
+        pytest.param(
+            page("<section id='d-splash'><div class='dots'></div></section><script src='/app.js'></script>"),
+            "",
+            ["no readable text, and 1 script to run"],
+            id="nothing readable from a page that runs scripts",
+        ),
+        pytest.param(
+            page("<div id='main-outlet'></div><script type='module' src='/a.js'></script><script>boot()</script>"),
+            " \n",
+            ["no readable text, and 2 scripts to run"],
+            id="module and inline scripts count",
+        ),
+        pytest.param(
+            page("<img src='/photo.jpg'>", '<script type="application/ld+json">{"@type": "Photograph"}</script>'),
+            "",
+            None,
+            id="data blocks are not scripts",
+        ),
+        pytest.param(
+            page("<p>Sign in</p><script src='/app.js'></script>"), "Sign in", None, id="a little text is a page"
+        ),
     ],
 )
 def test_shell_signs(html: str, extracted: str, signs: list[str] | None) -> None:
