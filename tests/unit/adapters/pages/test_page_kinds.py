@@ -229,3 +229,50 @@ def test_the_choice_over_answers_made_beforehand_is_the_one_the_pipeline_makes(h
     assert replayed == html_to_article(html, URL)
     assert replayed.markdown
     assert replayed.method in answers.asked or replayed.method == "structured data"
+
+
+class _Given:
+    """Answers written for the test, one per candidate."""
+
+    def __init__(self, answers: dict[str, str]) -> None:
+        self.answers = answers
+
+    def __call__(self, name: str) -> str:
+        return self.answers.get(name, "")
+
+    def many(self, names: tuple[str, ...]) -> dict[str, str]:
+        return {name: self(name) for name in names}
+
+
+_PLAIN_PAGE = "<html><body><p>Opening hours</p></body></html>"
+_READ = "Spring opening hours. " + "The workshop opens at nine and closes at five on weekdays. " * 6
+
+
+def _choose_on_a_plain_page(answers: dict[str, str]) -> tuple[str, str]:
+    from adapters.pages import profiles
+    from adapters.pages.html_article import choose
+
+    root = parse_html(_PLAIN_PAGE)
+    data, structure = read_structured_data(root), measure(root)
+    assert detect_kind(data, structure) == "page"
+    named = {getattr(profiles, key): text for key, text in answers.items()}
+    article = choose("page", data, structure, _Given(named))
+    return article.method, article.markdown
+
+
+def test_fragments_agreeing_with_each_other_lose_to_the_candidate_that_read_the_page() -> None:
+    skip = "[Skip to main content](#main)\n\nSign in"
+    method, markdown = _choose_on_a_plain_page(
+        {"TRAFILATURA_THREAD": _READ, "READABILITY": skip, "WHOLE_PAGE": skip, "RESILIPARSE": "Skip to main content"}
+    )
+
+    assert (method, markdown) == ("trafilatura with comments", _READ)
+
+
+def test_a_short_page_that_every_candidate_reads_short_keeps_the_vote() -> None:
+    short = "Opening hours: nine to five."
+    method, markdown = _choose_on_a_plain_page(
+        {"TRAFILATURA_THREAD": "Menu\n\n" + short, "READABILITY": short, "WHOLE_PAGE": short, "RESILIPARSE": short}
+    )
+
+    assert (method, markdown) == ("readability", short)
