@@ -276,3 +276,18 @@ def test_a_short_page_that_every_candidate_reads_short_keeps_the_vote() -> None:
     )
 
     assert (method, markdown) == ("readability", short)
+
+
+def test_a_precise_cut_holding_half_of_what_resiliparse_found_is_put_to_the_vote() -> None:
+    from adapters.pages.html_article import choose
+
+    body = [f"Paragraph {n} of the report says the harbour wall number {n} held through the storm." for n in range(25)]
+    whole, half = "\n\n".join(body), "\n\n".join(body[:14])  # word F1 0.72: "agreeing" at a 0.7 bar
+    root = parse_html(_PLAIN_PAGE)
+    given = _Given(
+        {"trafilatura precision": half, "resiliparse": whole, "readability": whole, "trafilatura balanced": whole}
+    )
+
+    article = choose("article", read_structured_data(root), measure(root), given)
+
+    assert article.markdown == whole
