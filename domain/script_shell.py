@@ -20,7 +20,11 @@ LITTLE_TEXT_CHARS = 200
 SCAN_CHARS = 1_000_000
 #: Script bytes over all bytes from which a page with little text counts as script-heavy.
 SCRIPT_HEAVY_RATIO = 0.5
-_APP_ROOT_IDS = frozenset({"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "q-app", "react-root", "app-root"})
+# Where frameworks mount the app; ``d-splash`` is the wordless splash Discourse (the most common
+# forum software) shows until its scripts replace it with the thread.
+_APP_ROOT_IDS = frozenset(
+    {"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "q-app", "react-root", "app-root", "d-splash"}
+)
 _APP_ROOT_TAGS = frozenset({"app-root"})  # Angular's default root element
 # Scripts a browser runs; JSON-LD and other data blocks are not code (static pages carry them too).
 _CODE_TYPES = frozenset({"", "text/javascript", "application/javascript", "module", "text/ecmascript"})

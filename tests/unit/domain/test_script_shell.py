@@ -69,10 +69,16 @@ def page(body: str, head: str = "") -> str:
         ),
         pytest.param("", "", None, id="empty"),
         pytest.param(
-            page("<section id='d-splash'><div class='dots'></div></section><script src='/app.js'></script>"),
+            page("<div id='splash'><div class='dots'></div></div><script src='/app.js'></script>"),
             "",
             ["no readable text, and 1 script to run"],
             id="nothing readable from a page that runs scripts",
+        ),
+        pytest.param(
+            page("<a href='/'>esk8 news</a><section id='d-splash'><div class='dots'></div></section>"),
+            "esk8 news",
+            ['an empty app root (<section id="d-splash">)'],
+            id="a forum's splash under a site's own header",
         ),
         pytest.param(
             page("<div id='main-outlet'></div><script type='module' src='/a.js'></script><script>boot()</script>"),
