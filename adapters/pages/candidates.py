@@ -17,9 +17,9 @@ from adapters.pages.html_markdown import Element, element_to_markdown, image_pla
 Mode = Literal["precision", "balanced", "recall"]
 
 # trafilatura escapes Markdown's own characters inside the alt text (``\]``, ``\<``), so a caption
-# with brackets in it is still one image; the target may hold escapes too. An unescaped "[" or a
-# line break ends the attempt at once: a page's text full of "![" must not cost quadratic time.
-_MARKDOWN_IMAGE = re.compile(r"!\[((?:\\.|[^\\\[\]\n])*)\]\((?:\\.|[^\\)\n])*\)")
+# with brackets in it is still one image (line breaks too: captions keep theirs); the target may
+# hold escapes. An unescaped "[" ends the attempt at once, so a run of "![" costs linear time.
+_MARKDOWN_IMAGE = re.compile(r"!\[((?:\\.|[^\\\[\]])*)\]\((?:\\.|[^\\)\n])*\)")
 _ESCAPE = re.compile(r"\\(.)")
 
 

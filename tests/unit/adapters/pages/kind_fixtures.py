@@ -145,13 +145,14 @@ February. Photo: Valley Archive</figcaption></figure>
     _json_ld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Bridge to be rebuilt"}),
 )
 
-# Captions as news sites write them: brackets and markup inside the alt text, and the caption
-# repeated as its own paragraph under the picture.
+# Captions as news sites write them: brackets, markup and line breaks inside the alt text, and
+# the caption repeated as its own paragraph under the picture.
 ARTICLE_WITH_ECHOED_CAPTIONS = _page(
     "Lander bids open",
     f"""<main><article><h1>Lander bids open</h1>
 <p>{STORY}</p>
-<figure><img src="/lander.jpg" alt="A lander concept on the Moon [Artist's impression via the agency]">
+<figure><img src="/lander.jpg" alt="A lander concept on the Moon
+[Artist's impression via the agency]">
 <figcaption>A lander concept on the Moon [Artist's impression via the agency]</figcaption></figure>
 <p>Bids close in the spring. {STORY}</p>
 <p>The agency will choose two designs. {STORY}</p>
