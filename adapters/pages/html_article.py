@@ -103,17 +103,13 @@ def choose(kind: PageKind, data: StructuredData, structure: Structure, run: Cand
     if declared:
         voters[profiles.STRUCTURED] = declared
     runs = {"listing items": structure.item_text, "forum posts": structure.post_text}
-    witnesses = runs if kind in ("listing", "forum") else None
-    coverage_weight = profiles.COVERAGE_WEIGHT.get(kind, 0.0)
-    choice = most_agreed(voters, witnesses=witnesses, coverage_weight=coverage_weight)
-    if len(choice.markdown.strip()) < LITTLE_TEXT_CHARS:
-        # Fragments agree with each other too: a skip link, a sign-in box or a banner that several
-        # extractors kept is no evidence of content when another one read the page. The vote is
-        # taken again among the candidates that have text at all (the bar is the one that marks
-        # a possible JavaScript shell; below it the page would have nothing to give).
-        readable = {name: text for name, text in voters.items() if len(text.strip()) >= LITTLE_TEXT_CHARS}
-        if readable:
-            choice = most_agreed(readable, witnesses=witnesses, coverage_weight=coverage_weight)
+    choice = most_agreed(
+        voters,
+        witnesses=runs if kind in ("listing", "forum") else None,
+        coverage_weight=profiles.COVERAGE_WEIGHT.get(kind, 0.0),
+        # The bar that marks a possible JavaScript shell: below it the page would have nothing to give.
+        readable_chars=LITTLE_TEXT_CHARS,
+    )
     markdown = choice.markdown
     if kind == "product":
         markdown = _with_declared_fields(markdown, product_markdown(data))

@@ -44,7 +44,11 @@ def covered(part: Counter[str], whole: Counter[str]) -> float:
 
 
 def most_agreed(
-    candidates: Mapping[str, str], witnesses: Mapping[str, str] | None = None, *, coverage_weight: float = 0.0
+    candidates: Mapping[str, str],
+    witnesses: Mapping[str, str] | None = None,
+    *,
+    coverage_weight: float = 0.0,
+    readable_chars: int = 0,
 ) -> Choice:
     """The candidate closest to all the others; ties go to the one named first (the profile's preference).
 
@@ -54,7 +58,18 @@ def most_agreed(
     candidate also holds: where all of the page is content (lists, documentation), two
     extractors agreeing on a fragment should not outvote two agreeing on the whole, and F1
     alone cannot tell those pairs apart (a fragment and the body score the same both ways).
+    ``readable_chars``: a winner shorter than this loses to the vote among the candidates that
+    are not, when there are any. Fragments agree with each other too: a skip link, a sign-in box
+    or a banner several extractors kept is no evidence of content when another one read the page.
     """
+    choice = _most_agreed(candidates, witnesses, coverage_weight)
+    if len(choice.markdown.strip()) >= readable_chars:
+        return choice
+    readable = {name: text for name, text in candidates.items() if len(text.strip()) >= readable_chars}
+    return _most_agreed(readable, witnesses, coverage_weight) if readable else choice
+
+
+def _most_agreed(candidates: Mapping[str, str], witnesses: Mapping[str, str] | None, coverage_weight: float) -> Choice:
     names = [name for name, text in candidates.items() if text.strip()]
     if not names:
         first = next(iter(candidates), "")
