@@ -36,10 +36,11 @@ logger = logging.getLogger(__name__)
 # among those already run. A multi-megabyte page can take trafilatura a second per pass, and a
 # page should never cost more than about two.
 BUDGET_SECONDS = 1.0
-# A line that opens with images (optionally as a list item) and goes on with text.
-_IMAGE_LED_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+(?=\S)")
+# Images at the start of a line, optionally as a list item.
+_IMAGES_FIRST = r"\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+"
+_IMAGE_LED_LINE = re.compile(_IMAGES_FIRST + r"(?=\S)")  # ... going on with text
+_IMAGE_ONLY_LINE = re.compile(_IMAGES_FIRST)  # with fullmatch: nothing else on the line
 _IMAGE = re.compile(r"\[Image:[^\]]*\]")
-_IMAGE_ONLY_LINE = re.compile(r"\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+")
 # A line below an image holding mostly that image's words is its caption repeated; a
 # sentence that merely mentions what the picture shows shares far fewer.
 CAPTION_ECHO = 0.8
