@@ -195,23 +195,30 @@ def test_a_caption_with_brackets_and_markup_stays_one_placeholder_and_its_echo_i
     ].startswith("Bids close in the spring.")
 
 
-class _Answers:
-    """Every candidate's answer made beforehand, handed back on request (as bench/extraction_replay.py does)."""
+class _Given:
+    """Every candidate's answer made beforehand, handed back on request (as bench/extraction_replay.py does).
 
-    def __init__(self, html: str) -> None:
-        from adapters.pages import profiles
-        from adapters.pages.html_article import Candidates
+    A candidate without an answer found nothing (""); ``asked`` records which ones the choice asked for.
+    """
 
-        run = Candidates(html, URL, parse_html(html), False, deadline=math.inf, clock=time.monotonic)
-        self.answers = {name: run(name) for name in profiles.COST_ORDER}
+    def __init__(self, answers: dict[str, str]) -> None:
+        self.answers = answers
         self.asked: list[str] = []
 
     def __call__(self, name: str) -> str:
         self.asked.append(name)
-        return self.answers[name]
+        return self.answers.get(name, "")
 
     def many(self, names: tuple[str, ...]) -> dict[str, str]:
         return {name: self(name) for name in names}
+
+
+def _made_beforehand(html: str) -> _Given:
+    from adapters.pages import profiles
+    from adapters.pages.html_article import Candidates
+
+    run = Candidates(html, URL, parse_html(html), False, deadline=math.inf, clock=time.monotonic)
+    return _Given({name: run(name) for name in profiles.COST_ORDER})
 
 
 @pytest.mark.parametrize(
@@ -222,26 +229,13 @@ def test_the_choice_over_answers_made_beforehand_is_the_one_the_pipeline_makes(h
 
     root = parse_html(html)
     data, structure = read_structured_data(root), measure(root)
-    answers = _Answers(html)
+    answers = _made_beforehand(html)
 
     replayed = choose(detect_kind(data, structure), data, structure, answers)
 
     assert replayed == html_to_article(html, URL)
     assert replayed.markdown
     assert replayed.method in answers.asked or replayed.method == "structured data"
-
-
-class _Given:
-    """Answers written for the test, one per candidate."""
-
-    def __init__(self, answers: dict[str, str]) -> None:
-        self.answers = answers
-
-    def __call__(self, name: str) -> str:
-        return self.answers.get(name, "")
-
-    def many(self, names: tuple[str, ...]) -> dict[str, str]:
-        return {name: self(name) for name in names}
 
 
 _PLAIN_PAGE = "<html><body><p>Opening hours</p></body></html>"
