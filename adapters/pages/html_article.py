@@ -191,7 +191,7 @@ class Candidates:
             profiles.TRAFILATURA_RECALL: lambda: self._trafilatura("recall", False),
             profiles.READABILITY: lambda: candidates.readability_markdown(html),
             profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root),
-            profiles.RESILIPARSE: lambda: candidates.resiliparse_text(root),
+            profiles.RESILIPARSE: lambda: candidates.resiliparse_markdown(root),
         }
         self._html, self._url, self._images = html, url, include_images
 

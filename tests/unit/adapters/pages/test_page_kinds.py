@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from adapters.pages.candidates import parse_html, resiliparse_text
+from adapters.pages.candidates import parse_html, resiliparse_markdown
 from adapters.pages.html_article import html_to_article
 from adapters.pages.page_kind import detect_kind, measure
 from adapters.pages.reconcile import most_agreed
@@ -158,7 +158,7 @@ def test_once_the_budget_is_spent_no_further_candidate_is_started() -> None:
     article = html_to_article(pages.LISTING, URL, budget_seconds=0.5, clock=lambda: float(next(ticks)))
 
     assert article.method == "resiliparse"  # the cheapest candidate, run before the budget was checked
-    assert article.markdown == resiliparse_text(parse_html(pages.LISTING))
+    assert article.markdown == resiliparse_markdown(parse_html(pages.LISTING))
 
 
 def test_a_witness_votes_for_the_candidate_that_kept_the_items_but_never_wins_itself() -> None:

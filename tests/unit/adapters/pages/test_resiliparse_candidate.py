@@ -1,0 +1,46 @@
+"""Resiliparse's candidate: its choice of main content, written as Markdown rather than flat text."""
+
+from __future__ import annotations
+
+from adapters.pages.candidates import parse_html, resiliparse_markdown
+
+GUIDE = """<html><body>
+<nav><a href="https://example.com/">Home</a> <a href="https://example.com/docs">Docs</a></nav>
+<main><article>
+  <h1>Sessions</h1>
+  <p>A session keeps cookies and settings across the requests it makes, and reuses its
+     connections, which is much faster when many requests go to the same host.</p>
+  <h2>Persisting cookies</h2>
+  <p>Make one session and send every request through it; see the
+     <a href="https://example.com/api#session">session reference</a> or the <a href="../cookies">cookie guide</a>.</p>
+  <pre><code>s = Session()
+for url in urls:
+    s.get(url)</code></pre>
+  <ol><li>Create the session once.</li><li>Close it when done.</li></ol>
+  <p>Sessions can also be used as context managers, closing themselves at the end of the block.</p>
+</article></main>
+<footer>Copyright Example Corp</footer>
+</body></html>"""
+
+
+def test_headings_code_lists_and_web_links_survive_as_markdown() -> None:
+    markdown = resiliparse_markdown(parse_html(GUIDE))
+
+    assert markdown.startswith("# Sessions\n")
+    assert "\n## Persisting cookies\n" in markdown
+    assert "```\ns = Session()\nfor url in urls:\n    s.get(url)\n```" in markdown  # indentation kept
+    assert "1. Create the session once.\n2. Close it when done." in markdown
+    assert "[session reference](https://example.com/api#session)" in markdown
+    # A relative link cannot be followed from the text: its words stay, its target goes.
+    assert "the cookie guide." in markdown and "../cookies" not in markdown
+
+
+def test_the_choice_of_content_is_still_resiliparse_s() -> None:
+    markdown = resiliparse_markdown(parse_html(GUIDE))
+
+    assert "Home" not in markdown and "Copyright" not in markdown
+    assert markdown.endswith("closing themselves at the end of the block.")
+
+
+def test_a_page_with_nothing_to_keep_gives_nothing() -> None:
+    assert resiliparse_markdown(parse_html("<html><body><nav>Menu</nav></body></html>")) == ""
