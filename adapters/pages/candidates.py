@@ -70,7 +70,7 @@ def whole_page_markdown(root: Element) -> str:
     return element_to_markdown(deepcopy(container))
 
 
-def resiliparse_markdown(root: Element) -> str:
+def resiliparse_markdown(root: Element, *, comments: bool = True) -> str:
     """Resiliparse's main content as Markdown: fast and thorough, with its headings, lists, code and links.
 
     Resiliparse writes what it keeps as minimal HTML (headings, paragraphs, lists, ``<pre>``,
@@ -88,7 +88,12 @@ def resiliparse_markdown(root: Element) -> str:
 
     html = lxml.html.tostring(root, encoding="unicode")
     minimal = extract_plain_text(
-        HTMLTree.parse(html), main_content=True, alt_texts=False, links=True, preserve_formatting="minimal_html"
+        HTMLTree.parse(html),
+        main_content=True,
+        alt_texts=False,
+        links=True,
+        comments=comments,
+        preserve_formatting="minimal_html",
     )
     kept = parse_html(str(minimal)) if str(minimal).strip() else None
     return element_to_markdown(kept) if kept is not None else ""

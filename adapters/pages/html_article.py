@@ -192,6 +192,7 @@ class Candidates:
             profiles.READABILITY: lambda: candidates.readability_markdown(html),
             profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root),
             profiles.RESILIPARSE: lambda: candidates.resiliparse_markdown(root),
+            profiles.RESILIPARSE_WITHOUT_COMMENTS: lambda: candidates.resiliparse_markdown(root, comments=False),
         }
         self._html, self._url, self._images = html, url, include_images
 

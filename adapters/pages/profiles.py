@@ -5,7 +5,8 @@ measurements behind each): lists and documentation need extractors that keep eve
 (trafilatura favouring recall, the pruned whole page); threads and the many pages that are none
 of the named kinds need ones that keep replies (trafilatura's balanced mode with comments,
 readability's densest subtree); products need both the precise cut and the full page, since
-their fields sit in scattered boxes. The first name is the profile's preference on a tie.
+their fields sit in scattered boxes, and Resiliparse without the comment sections that are a
+shop's customer reviews. The first name is the profile's preference on a tie.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ TRAFILATURA_RECALL = "trafilatura recall"
 READABILITY = "readability"
 WHOLE_PAGE = "whole page"
 RESILIPARSE = "resiliparse"
+RESILIPARSE_WITHOUT_COMMENTS = "resiliparse without comments"
 STRUCTURED = "structured data"
 
 # An article is first cut precisely, and the cut checked against Resiliparse (cheap): when the
@@ -37,7 +39,7 @@ PROFILES: dict[PageKind, tuple[CandidateName, ...]] = {
     "documentation": (TRAFILATURA_RECALL, WHOLE_PAGE, RESILIPARSE),
     "forum": (TRAFILATURA_THREAD, READABILITY, WHOLE_PAGE, RESILIPARSE),
     "page": (TRAFILATURA_THREAD, READABILITY, WHOLE_PAGE, RESILIPARSE),
-    "product": (TRAFILATURA_PRECISION, TRAFILATURA_THREAD, WHOLE_PAGE, RESILIPARSE),
+    "product": (TRAFILATURA_PRECISION, TRAFILATURA_THREAD, WHOLE_PAGE, RESILIPARSE_WITHOUT_COMMENTS),
 }
 
 # Where the whole page is content (a list, a reference, a plain page), the vote also credits a
@@ -54,6 +56,7 @@ COVERAGE_WEIGHT: dict[PageKind, float] = {"listing": 0.1, "documentation": 0.1, 
 # ~90 ms with a long tail).
 COST_ORDER: tuple[CandidateName, ...] = (
     RESILIPARSE,
+    RESILIPARSE_WITHOUT_COMMENTS,
     TRAFILATURA_PRECISION,
     TRAFILATURA_RECALL,
     TRAFILATURA_BALANCED,

@@ -44,3 +44,26 @@ def test_the_choice_of_content_is_still_resiliparse_s() -> None:
 
 def test_a_page_with_nothing_to_keep_gives_nothing() -> None:
     assert resiliparse_markdown(parse_html("<html><body><nav>Menu</nav></body></html>")) == ""
+
+
+SHOP_PAGE = """<html><body><main>
+  <h1>Trail boots</h1>
+  <p>Waterproof leather boots with a grippy sole, made for long days on rough trails and wet ground.</p>
+  <p>Price: 120 EUR. Sizes 38 to 47.</p>
+  <ol class="commentlist">
+    <li class="comment"><p>Great boots, very comfortable on my hike last weekend, would buy again.</p></li>
+    <li class="comment"><p>Too narrow for me, sent them back after a day of wearing them around.</p></li>
+  </ol>
+</main></body></html>"""
+
+
+def test_without_comments_a_shop_s_review_section_is_left_out() -> None:
+    root = parse_html(SHOP_PAGE)
+
+    with_reviews, without = resiliparse_markdown(root), resiliparse_markdown(root, comments=False)
+
+    assert "Great boots" in with_reviews and "Great boots" not in without
+    assert without == "# Trail boots\n\n" + (
+        "Waterproof leather boots with a grippy sole, made for long days on rough trails and wet ground.\n\n"
+        "Price: 120 EUR. Sizes 38 to 47."
+    )
