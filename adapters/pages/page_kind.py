@@ -76,7 +76,9 @@ def _runs(parent: Element) -> tuple[str, str]:
     """The text of look-alike children of ``parent`` that read as posts, or else as linked items."""
     makes = Counter((child.tag, child.get("class") or "") for child in parent if isinstance(child.tag, str))
     make, count = makes.most_common(1)[0] if makes else (("", ""), 0)
-    if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td", "li") and not make[1]):
+    # Bare table rows and cells are a table's, bare options a form's; bare list items are a list
+    # like any other (a menu's are told apart by where they sit, ``_in_chrome``).
+    if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td") and not make[1]):
         return "", ""
     alike = [child for child in parent if (child.tag, child.get("class") or "") == make]
     text = "\n\n".join(_visible_text(child) for child in alike)

@@ -285,3 +285,16 @@ def test_a_precise_cut_holding_half_of_what_resiliparse_found_is_put_to_the_vote
     article = choose("article", read_structured_data(root), measure(root), given)
 
     assert article.markdown == whole
+
+
+def test_a_bare_list_of_linked_entries_in_the_main_content_is_a_listing() -> None:
+    entries = "".join(
+        f"<li><a href='/guides/{n}'>Guide {n}: walking the ridge in {season}</a></li>"
+        for n, season in enumerate(["spring", "summer", "autumn", "winter", "the rain", "the snow"])
+    )
+    listing = f"<html><body><main><h1>Guides</h1><p>Pick one.</p><ul>{entries}</ul></main></body></html>"
+    menu = listing.replace("<ul>", "<nav><ul>").replace("</ul>", "</ul></nav>")
+
+    assert "Guide 5: walking the ridge in the snow" in measure(parse_html(listing)).item_text
+    assert kind_of(listing) == "listing"
+    assert measure(parse_html(menu)).item_text == ""
