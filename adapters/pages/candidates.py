@@ -21,6 +21,9 @@ Mode = Literal["precision", "balanced", "recall"]
 # hold escapes. An unescaped "[" ends the attempt at once, so a run of "![" costs linear time.
 _MARKDOWN_IMAGE = re.compile(r"!\[((?:\\.|[^\\\[\]])*)\]\((?:\\.|[^\\)\n])*\)")
 _ESCAPE = re.compile(r"\\(.)")
+# Resiliparse's minimal HTML writes a table row as one line, its cells two tabs apart.
+_CELL_BREAK = "\t\t"
+_PRE = re.compile(r"<pre\b.*?</pre>", re.DOTALL | re.IGNORECASE)
 
 
 def trafilatura_markdown(
@@ -76,8 +79,10 @@ def resiliparse_markdown(root: Element, *, comments: bool = True) -> str:
     Resiliparse writes what it keeps as minimal HTML (headings, paragraphs, lists, ``<pre>``,
     links), which the same conversion as the whole page turns into Markdown: its plain text lost
     every heading, code fence, list marker and link, and it wins the vote on a quarter of the
-    pages that are not articles (threads, service pages, references). Tables stay one row per
-    line, cells apart, as Resiliparse writes them.
+    pages that are not articles (threads, service pages, references). Resiliparse writes a
+    table as lines of cells two tabs apart; those become tables again (``_tables_restored``).
+    ``comments=False`` leaves out the sections Resiliparse recognises as comments (by their
+    markup's names), which on a shop's page are its customers' reviews.
 
     It is given lxml's serialisation of the parsed page, not the raw bytes: lxml caps nesting at
     255 levels, and Resiliparse on the raw bytes of 100,000 nested ``<div>``s runs for minutes.
@@ -95,8 +100,41 @@ def resiliparse_markdown(root: Element, *, comments: bool = True) -> str:
         comments=comments,
         preserve_formatting="minimal_html",
     )
-    kept = parse_html(str(minimal)) if str(minimal).strip() else None
+    kept = parse_html(_tables_restored(str(minimal))) if str(minimal).strip() else None
     return element_to_markdown(kept) if kept is not None else ""
+
+
+def _tables_restored(minimal: str) -> str:
+    """Resiliparse's minimal HTML with each run of table rows (cells two tabs apart) made a ``<table>`` again.
+
+    Only outside ``<pre>``: code may be indented with tabs.
+    """
+    parts, start = [], 0
+    for pre in _PRE.finditer(minimal):
+        parts += [_rows_as_tables(minimal[start : pre.start()]), pre.group(0)]
+        start = pre.end()
+    parts.append(_rows_as_tables(minimal[start:]))
+    return "".join(parts)
+
+
+def _rows_as_tables(text: str) -> str:
+    lines: list[str] = []
+    rows: list[list[str]] = []
+    for line in [*text.split("\n"), None]:  # None ends the last run of rows
+        if line is not None and _CELL_BREAK in line:
+            rows.append(line.split(_CELL_BREAK))
+            continue
+        if rows:
+            width = max(len(row) for row in rows)
+            body = "".join(
+                "<tr>" + "".join(f"<td>{cell.strip()}</td>" for cell in row + [""] * (width - len(row))) + "</tr>"
+                for row in rows
+            )
+            lines.append(f"<table>{body}</table>")
+            rows = []
+        if line is not None:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def parse_html(html: str) -> Element | None:

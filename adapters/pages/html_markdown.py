@@ -95,4 +95,7 @@ def _converter() -> Any:
         def convert_img(self, el: Any, text: str, parent_tags: set[str]) -> str:
             return image_placeholder(el.get("alt") or "")
 
-    return _Converter(heading_style="ATX", bullets="-", escape_underscores=False, escape_asterisks=False)
+    # A table without header cells gets its first row as the header, not an empty header row.
+    return _Converter(
+        heading_style="ATX", bullets="-", escape_underscores=False, escape_asterisks=False, table_infer_header=True
+    )

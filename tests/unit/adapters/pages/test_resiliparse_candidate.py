@@ -17,6 +17,11 @@ GUIDE = """<html><body>
 for url in urls:
     s.get(url)</code></pre>
   <ol><li>Create the session once.</li><li>Close it when done.</li></ol>
+  <table><tr><td>Option</td><td>Meaning</td></tr>
+    <tr><td>timeout</td><td>seconds to wait, see <a href="https://example.com/api#timeout">timeouts</a></td></tr>
+    <tr><td>verify</td><td>check the server's certificate</td></tr></table>
+  <pre>def fetch(url):
+		meant = "tabs in code stay code"</pre>
   <p>Sessions can also be used as context managers, closing themselves at the end of the block.</p>
 </article></main>
 <footer>Copyright Example Corp</footer>
@@ -33,6 +38,17 @@ def test_headings_code_lists_and_web_links_survive_as_markdown() -> None:
     assert "[session reference](https://example.com/api#session)" in markdown
     # A relative link cannot be followed from the text: its words stay, its target goes.
     assert "the cookie guide." in markdown and "../cookies" not in markdown
+
+
+def test_a_table_resiliparse_wrote_as_lines_of_cells_is_a_table_again() -> None:
+    markdown = resiliparse_markdown(parse_html(GUIDE))
+
+    assert (
+        "| Option | Meaning |\n| --- | --- |\n"
+        "| timeout | seconds to wait, see [timeouts](https://example.com/api#timeout) |\n"
+        "| verify | check the server's certificate |"
+    ) in markdown
+    assert '```\ndef fetch(url):\n\t\tmeant = "tabs in code stay code"\n```' in markdown
 
 
 def test_the_choice_of_content_is_still_resiliparse_s() -> None:
