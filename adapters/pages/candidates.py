@@ -125,11 +125,9 @@ def _rows_as_tables(text: str) -> str:
             rows.append(line.split(_CELL_BREAK))
             continue
         if rows:
-            width = max(len(row) for row in rows)
-            body = "".join(
-                "<tr>" + "".join(f"<td>{cell.strip()}</td>" for cell in row + [""] * (width - len(row))) + "</tr>"
-                for row in rows
-            )
+            # Rows keep their own number of cells: Markdown readers fill a short row with empty
+            # cells, and padding every row to the widest would let one wide row multiply the rest.
+            body = "".join("<tr>" + "".join(f"<td>{cell.strip()}</td>" for cell in row) + "</tr>" for row in rows)
             lines.append(f"<table>{body}</table>")
             rows = []
         if line is not None:

@@ -83,3 +83,14 @@ def test_without_comments_a_shop_s_review_section_is_left_out() -> None:
         "Waterproof leather boots with a grippy sole, made for long days on rough trails and wet ground.\n\n"
         "Price: 120 EUR. Sizes 38 to 47."
     )
+
+
+def test_one_wide_row_does_not_widen_every_other_row() -> None:
+    table = "<tr>" + "<td>x</td>" * 2000 + "</tr>" + "<tr><td>y</td><td>z</td></tr>" * 2000
+    words = "Every score of the season. " * 20
+    page = f"<html><body><main><h1>Scores</h1><p>{words}</p><table>{table}</table></main></body></html>"
+
+    markdown = resiliparse_markdown(parse_html(page))
+
+    assert markdown.count("| y | z |") == 2000
+    assert len(markdown) < 50_000  # padded to the widest row it would be four million cells
