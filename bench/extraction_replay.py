@@ -4,9 +4,10 @@ Running every extractor on both corpora takes minutes of CPU; choosing among the
 a second. ``--save`` runs the tool's own steps once per page (parse, schema.org data, markup
 measures, kind) and every candidate extractor the profiles can ask for, and pickles them.
 ``--load`` then replays ``html_article.choose`` (the very code the tool runs) over the cached
-answers and scores it. To try a change to the choice (profiles, reconcile, the kind rules that
-``choose`` sees), edit the code and run ``--load`` again; a change to an extractor or to kind
-detection needs a new ``--save``.
+answers and scores it, and counts the Markdown structure (headings, lists, links, code blocks,
+tables) the answers keep, which the word metrics cannot see. To try a change to the choice
+(profiles, reconcile, the kind rules that ``choose`` sees), edit the code and run ``--load``
+again; a change to an extractor or to kind detection needs a new ``--save``.
 
 The replay skips what the tool does around the extraction (the fetch, the window, the answer's
 rendering), so its figures sit a little below the tool's (articles 0.9645 against 0.965,
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import math
 import pickle
+import re
 import statistics
 import sys
 import time
@@ -128,6 +130,32 @@ def report(groups: dict[str, list[tuple[Case, PageScore]]]) -> list[str]:
     return lines
 
 
+# What Markdown keeps that neither corpus's metric sees (both score words): an agent reads a
+# reference without its headings, a guide without its code fences, a table as loose cells.
+_MARKUP = {
+    "headings": re.compile(r"^#{1,6} ", re.MULTILINE),
+    "lists": re.compile(r"^\s*(?:[-*+]|\d+\.) ", re.MULTILINE),
+    "links": re.compile(r"\]\(https?://"),
+    "code blocks": re.compile(r"^```", re.MULTILINE),
+    "tables": re.compile(r"^\|.*\|[ \t]*\n\|[ \t]*-{3}", re.MULTILINE),
+}
+
+
+def markup_report(cached: dict[tuple[str, str], Cached]) -> list[str]:
+    """Per kind of markup: pages whose pruned whole page has it, and how many of their answers keep it."""
+    from adapters.pages import profiles
+
+    pages = [page for page in cached.values() if page.kind is not None]
+    answers = [(page.answers[profiles.WHOLE_PAGE], replay(page)) for page in pages]
+    lines = ["| markup | pages that have it | answers that keep it |", "|---|---|---|"]
+    for name, pattern in _MARKUP.items():
+        having = [answer for whole, answer in answers if pattern.search(whole)]
+        lines.append(f"| {name} | {len(having)} | {sum(1 for answer in having if pattern.search(answer))} |")
+    bare = sum(1 for _, answer in answers if not any(pattern.search(answer) for pattern in _MARKUP.values()))
+    lines.append(f"| none of these in the answer | - | {bare} of {len(answers)} |")
+    return lines
+
+
 def _save(path: Path, cases: list[Case], workers: int) -> None:
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -156,6 +184,8 @@ def main(argv: list[str] | None = None) -> None:
     if missing:
         sys.exit(f"{len(missing)} pages are not in {args.load}; run --save again")
     print("\n".join(report(scores(cases, cached))))
+    print()
+    print("\n".join(markup_report(cached)))
 
 
 if __name__ == "__main__":
