@@ -159,6 +159,7 @@ def test_once_the_budget_is_spent_no_further_candidate_is_started() -> None:
 
     assert article.method == "resiliparse"  # the cheapest candidate, run before the budget was checked
     assert article.markdown == resiliparse_markdown(parse_html(pages.LISTING))
+    assert article.markdown.startswith("# Walks in the valley")  # Markdown, whichever candidate wins
 
 
 def test_a_witness_votes_for_the_candidate_that_kept_the_items_but_never_wins_itself() -> None:
