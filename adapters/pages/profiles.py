@@ -52,8 +52,8 @@ PROFILES: dict[PageKind, tuple[CandidateName, ...]] = {
 COVERAGE_WEIGHT: dict[PageKind, float] = {"listing": 0.1, "documentation": 0.1, "page": 0.1}
 
 # The order candidates are run in when a budget may cut the list short: fastest first (measured
-# on the article corpus: Resiliparse ~4 ms with its Markdown, the pruned page and trafilatura 30-50 ms, readability
-# ~90 ms with a long tail).
+# on the article corpus: Resiliparse ~4 ms with its Markdown, the pruned page and trafilatura
+# 30-50 ms, readability ~90 ms with a long tail).
 COST_ORDER: tuple[CandidateName, ...] = (
     RESILIPARSE,
     RESILIPARSE_WITHOUT_COMMENTS,
