@@ -184,17 +184,18 @@ class Candidates:
     ) -> None:
         self._deadline, self._clock = deadline, clock
         self._made: dict[str, str] = {}
+        base = candidates.links_base(root, url)  # what every candidate's relative links resolve against
         self._makers: dict[str, Callable[[], str]] = {
             profiles.TRAFILATURA_PRECISION: lambda: self._trafilatura("precision", False),
             profiles.TRAFILATURA_BALANCED: lambda: self._trafilatura("balanced", False),
             profiles.TRAFILATURA_THREAD: lambda: self._trafilatura("balanced", True),
             profiles.TRAFILATURA_RECALL: lambda: self._trafilatura("recall", False),
-            profiles.READABILITY: lambda: candidates.readability_markdown(html),
-            profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root),
-            profiles.RESILIPARSE: lambda: candidates.resiliparse_markdown(root),
-            profiles.RESILIPARSE_WITHOUT_COMMENTS: lambda: candidates.resiliparse_markdown(root, comments=False),
+            profiles.READABILITY: lambda: candidates.readability_markdown(html, base),
+            profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root, base),
+            profiles.RESILIPARSE: lambda: candidates.resiliparse_markdown(root, base),
+            profiles.RESILIPARSE_WITHOUT_COMMENTS: lambda: candidates.resiliparse_markdown(root, base, comments=False),
         }
-        self._html, self._url, self._images = html, url, include_images
+        self._html, self._base, self._images = html, base, include_images
 
     def __call__(self, name: str) -> str:
         if name not in self._made:
@@ -211,5 +212,5 @@ class Candidates:
 
     def _trafilatura(self, mode: candidates.Mode, comments: bool) -> str:
         return candidates.trafilatura_markdown(
-            self._html, self._url, mode=mode, include_images=self._images, include_comments=comments
+            self._html, self._base, mode=mode, include_images=self._images, include_comments=comments
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 _SKIPPED_TAGS = (
     "script", "style", "noscript", "template", "nav", "footer", "header", "aside", "form",
@@ -29,26 +30,50 @@ _TAG = re.compile(r"<[^>]*>")
 Element = Any
 
 
-def element_to_markdown(root: Element) -> str:
-    """Markdown for ``root`` and everything under it, chrome pruned. Changes ``root`` in place."""
+def element_to_markdown(root: Element, base_url: str | None = None) -> str:
+    """Markdown for ``root`` and everything under it, chrome pruned. Changes ``root`` in place.
+
+    ``base_url`` (the page's address, or its ``<base href>``) makes relative links absolute.
+    """
     import lxml.html
 
-    _prune(root)
+    _prune(root, base_url)
     html = lxml.html.tostring(root, encoding="unicode")
     text = _converter().convert(html)
     lines = (line.rstrip() for line in text.splitlines())
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
 
 
-def _prune(root: Element) -> None:
+def _prune(root: Element, base_url: str | None) -> None:
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and (el.tag in _SKIPPED_TAGS or is_chrome(el))]
     for element in doomed:
         if element.getparent() is not None:
             _drop_tree(element)
-    # Only web links are worth keeping; a link without href is written as its text alone.
+    # Only web links are worth keeping; a link without one is written as its text alone.
     for link in root.iter("a"):
-        if not (link.get("href") or "").strip().startswith(("http://", "https://")):
+        href = web_link(link.get("href"), base_url)
+        if href:
+            link.set("href", href)
+        else:
             link.attrib.pop("href", None)
+
+
+def web_link(href: str | None, base_url: str | None) -> str | None:
+    """``href`` as an absolute http(s) address an agent can fetch, or None.
+
+    Relative links are resolved against ``base_url`` (trafilatura resolves its own the same way),
+    so a reference page's "see the API" still leads somewhere. A link to an anchor of the same
+    page, a script, a mail address or an unreadable address is only its text.
+    """
+    href = (href or "").strip()
+    if not href or href.startswith("#"):
+        return None
+    try:
+        address = urljoin(base_url, href) if base_url else href
+        parts = urlsplit(address)
+    except ValueError:  # e.g. an unclosed "[" where an IPv6 host would be
+        return None
+    return address if parts.scheme in ("http", "https") and parts.netloc else None
 
 
 def _drop_tree(element: Element) -> None:

@@ -62,6 +62,24 @@ def test_links_are_kept(article_markdown: str) -> None:
     assert "[full report](https://example.org/full-report)" in article_markdown
 
 
+def test_relative_links_are_resolved_against_the_page_not_the_site_root() -> None:
+    links = (
+        '<p>See <a href="methods.html">the methods</a>, <a href="../2023/report.html?part=2">last year\'s</a>,'
+        ' <a href="#findings">the findings</a> and <a href="mailto:desk@example.com">the desk</a>.</p>'
+    )
+    html = ARTICLE.replace("<h2>Main findings</h2>", links + "<h2>Main findings</h2>")
+    reported = FetchedPage(
+        url="https://example.com/rivers/2024/report.html", status=200, content_type="text/html", charset=None,
+        body=html.encode(),
+    )  # fmt: skip
+
+    markdown = TrafilaturaExtractor().extract(reported)
+
+    assert "[the methods](https://example.com/rivers/2024/methods.html)" in markdown
+    assert "[last year's](https://example.com/rivers/2023/report.html?part=2)" in markdown
+    assert "the findings and the desk." in markdown  # no web address to follow: the words alone
+
+
 @pytest.mark.parametrize("marker", ["NAV-MARKER", "FOOTER-MARKER", "SCRIPT-MARKER", "COOKIE-MARKER"])
 def test_page_chrome_is_dropped(article_markdown: str, marker: str) -> None:
     assert marker not in article_markdown

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import lxml.html
 
-from adapters.pages.candidates import parse_html
+from adapters.pages.candidates import links_base, parse_html, whole_page_markdown
 from adapters.pages.html_markdown import element_to_markdown
 
 PAGE = """<html><body>
@@ -64,3 +64,42 @@ def test_an_image_whose_alt_holds_brackets_markup_and_line_breaks_is_one_placeho
     )
 
     assert element_to_markdown(root) == "[Image: Map (north up) of the valley]"
+
+
+LINKS = """<html><body><main><p>
+  See the <a href="../api/session.html#close">API</a>, the <a href="/guide/">guide</a>,
+  <a href="//cdn.example.org/x.pdf">the slides</a>, <a href="#usage">usage below</a>,
+  <a href="mailto:team@example.com">the team</a>, <a href="javascript:void(0)">more</a>
+  and <a href="http://[broken/">a broken one</a>.
+</p></main></body></html>"""
+
+
+def test_relative_links_lead_somewhere_when_the_page_s_address_is_known() -> None:
+    markdown = element_to_markdown(parse_html(LINKS), "https://docs.example.com/v2/user/sessions.html")
+
+    assert markdown == (
+        "See the [API](https://docs.example.com/v2/api/session.html#close), "
+        "the [guide](https://docs.example.com/guide/),\n"
+        "[the slides](https://cdn.example.org/x.pdf), usage below,\n"
+        "the team, more\nand a broken one."
+    )
+
+
+def test_without_the_page_s_address_only_absolute_web_links_keep_their_target() -> None:
+    markdown = element_to_markdown(parse_html(LINKS))
+
+    assert "](" not in markdown
+    assert "See the API, the guide" in markdown
+
+
+def test_a_page_s_base_element_is_what_its_links_are_relative_to() -> None:
+    page = "<html><head><base href='/mirror/docs/'></head><body><p><a href='intro'>Intro</a></p></body></html>"
+    root = parse_html(page)
+
+    assert links_base(root, "https://example.com/a/b") == "https://example.com/mirror/docs/"
+    assert links_base(parse_html(LINKS), "https://example.com/a/b") == "https://example.com/a/b"
+    assert links_base(parse_html(page.replace("/mirror/docs/", "javascript:x")), "https://example.com/a/b") == (
+        "https://example.com/a/b"
+    )
+    base = links_base(root, "https://example.com/a/b")
+    assert whole_page_markdown(root, base) == "[Intro](https://example.com/mirror/docs/intro)"
