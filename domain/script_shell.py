@@ -28,6 +28,8 @@ _APP_ROOT_IDS = frozenset(
 _APP_ROOT_TAGS = frozenset({"app-root"})  # Angular's default root element
 # Scripts a browser runs; JSON-LD and other data blocks are not code (static pages carry them too).
 _CODE_TYPES = frozenset({"", "text/javascript", "application/javascript", "module", "text/ecmascript"})
+# A Markdown link's target, plain or in angle brackets: an address, not words a reader sees.
+_LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^)\n]*)\)")
 _ASKS_FOR_SCRIPT = re.compile(
     r"(enable|turn on|activate|allow)\s+javascript|javascript\s+(is\s+)?(required|disabled|needed|must be enabled)"
     r"|(needs?|requires?)\s+javascript",
@@ -45,9 +47,14 @@ class ShellSigns:
         return ", ".join(self.signs)
 
 
+def readable_text(markdown: str) -> str:
+    """The Markdown without its links' targets: "[Sign in](https://...)" is two words, however long the address."""
+    return _LINK_TARGET.sub("]", markdown).strip()
+
+
 def script_shell_signs(html: str, extracted_text: str) -> ShellSigns | None:
     """The signs that ``html`` is a JavaScript shell, or None when it is a page with content."""
-    if len(extracted_text.strip()) >= LITTLE_TEXT_CHARS:
+    if len(readable_text(extracted_text)) >= LITTLE_TEXT_CHARS:
         return None
     scan = _Scan()
     scan.feed(html[:SCAN_CHARS])

@@ -25,7 +25,6 @@ _ESCAPE = re.compile(r"\\(.)")
 # inside), then the target, in angle brackets when it holds spaces or parentheses. An unescaped
 # "[" or a line's end ends the attempt, so the cost stays linear in the line.
 _MARKDOWN_LINK = re.compile(r"\[((?:\\.|\[Image:[^\]\n]*\]|[^\\\[\]\n])*)\]\((<[^<>\n]*>|[^()<>\s]*)\)")
-_NEEDS_BRACKETS = re.compile(r"[\s()<>]")
 # Resiliparse's minimal HTML writes a table row as one line, its cells two tabs apart.
 _CELL_BREAK = "\t\t"
 _PRE = re.compile(r"<pre\b.*?</pre>", re.DOTALL | re.IGNORECASE)
@@ -68,9 +67,7 @@ def _resolved(link: re.Match[str], base_url: str | None) -> str:
     """A Markdown link with its target made absolute, or only its text when it leads nowhere on the web."""
     text, target = link.group(1), link.group(2)
     address = web_link(target[1:-1] if target.startswith("<") else target, base_url)
-    if address is None:
-        return text
-    return f"[{text}](<{address}>)" if _NEEDS_BRACKETS.search(address) else f"[{text}]({address})"
+    return f"[{text}]({address})" if address else text
 
 
 def readability_markdown(html: str, base_url: str | None = None) -> str:

@@ -24,6 +24,8 @@ _CHROME_MARKERS = re.compile(
 _BLANK_LINES = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)+")
 _WHITESPACE = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]*>")
+_URL_BREAKS = re.compile(r"[\t\n\r]")  # browsers drop these from an address
+_ENCODED_IN_LINKS = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"})
 
 
 # lxml ships no type information; elements are typed loosely on purpose.
@@ -56,6 +58,7 @@ def _prune(root: Element, base_url: str | None) -> None:
             link.set("href", href)
         else:
             link.attrib.pop("href", None)
+        link.attrib.pop("title", None)  # markdownify would write it after the address: noise, often the text again
 
 
 def web_link(href: str | None, base_url: str | None) -> str | None:
@@ -65,7 +68,7 @@ def web_link(href: str | None, base_url: str | None) -> str | None:
     so a reference page's "see the API" still leads somewhere. A link to an anchor of the same
     page, a script, a mail address or an unreadable address is only its text.
     """
-    href = (href or "").strip()
+    href = _URL_BREAKS.sub("", (href or "").strip())
     if not href or href.startswith("#"):
         return None
     try:
@@ -73,7 +76,11 @@ def web_link(href: str | None, base_url: str | None) -> str | None:
         parts = urlsplit(address)
     except ValueError:  # e.g. an unclosed "[" where an IPv6 host would be
         return None
-    return address if parts.scheme in ("http", "https") and parts.netloc else None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    # Spaces, parentheses and angle brackets encoded: the same address, and one a Markdown reader
+    # cannot end early ("wiki/C_(programming_language)" would end at its first ")").
+    return address.translate(_ENCODED_IN_LINKS)
 
 
 def _drop_tree(element: Element) -> None:

@@ -15,8 +15,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from domain.script_shell import readable_text
+
 _WORD = re.compile(r"\w+")
-_LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Choice:
 
 def words(markdown: str) -> Counter[str]:
     """The bag of words an agent reads, link targets left out (they are not text on the page)."""
-    return Counter(_WORD.findall(_LINK_TARGET.sub("]", markdown).lower()))
+    return Counter(_WORD.findall(readable_text(markdown).lower()))
 
 
 def word_f1(first: Counter[str], second: Counter[str]) -> float:
@@ -58,14 +59,15 @@ def most_agreed(
     candidate also holds: where all of the page is content (lists, documentation), two
     extractors agreeing on a fragment should not outvote two agreeing on the whole, and F1
     alone cannot tell those pairs apart (a fragment and the body score the same both ways).
-    ``readable_chars``: a winner shorter than this loses to the vote among the candidates that
-    are not, when there are any. Fragments agree with each other too: a skip link, a sign-in box
-    or a banner several extractors kept is no evidence of content when another one read the page.
+    ``readable_chars``: a winner with less text than this (link targets are not text) loses to
+    the vote among the candidates that have more, when there are any. Fragments agree with each
+    other too: a skip link, a sign-in box or a banner several extractors kept is no evidence of
+    content when another one read the page.
     """
     choice = _most_agreed(candidates, witnesses, coverage_weight)
-    if len(choice.markdown.strip()) >= readable_chars:
+    if len(readable_text(choice.markdown)) >= readable_chars:
         return choice
-    readable = {name: text for name, text in candidates.items() if len(text.strip()) >= readable_chars}
+    readable = {name: text for name, text in candidates.items() if len(readable_text(text)) >= readable_chars}
     return _most_agreed(readable, witnesses, coverage_weight) if readable else choice
 
 

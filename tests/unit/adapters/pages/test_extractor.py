@@ -65,7 +65,8 @@ def test_links_are_kept(article_markdown: str) -> None:
 def test_relative_links_are_resolved_against_the_page_not_the_site_root() -> None:
     links = (
         '<p>See <a href="methods.html">the methods</a>, <a href="../2023/report.html?part=2">last year\'s</a>,'
-        ' <a href="#findings">the findings</a> and <a href="mailto:desk@example.com">the desk</a>.</p>'
+        ' <a href="#findings">the findings</a> and <a href="mailto:desk@example.com">the desk</a>; the'
+        ' <a href="/wiki/Weir_(river)">weirs</a>.</p>'
     )
     html = ARTICLE.replace("<h2>Main findings</h2>", links + "<h2>Main findings</h2>")
     reported = FetchedPage(
@@ -77,7 +78,8 @@ def test_relative_links_are_resolved_against_the_page_not_the_site_root() -> Non
 
     assert "[the methods](https://example.com/rivers/2024/methods.html)" in markdown
     assert "[last year's](https://example.com/rivers/2023/report.html?part=2)" in markdown
-    assert "the findings and the desk." in markdown  # no web address to follow: the words alone
+    assert "the findings and the desk;" in markdown  # no web address to follow: the words alone
+    assert "[weirs](https://example.com/wiki/Weir_%28river%29)" in markdown
 
 
 @pytest.mark.parametrize("marker", ["NAV-MARKER", "FOOTER-MARKER", "SCRIPT-MARKER", "COOKIE-MARKER"])

@@ -71,7 +71,8 @@ LINKS = """<html><body><main><p>
   <a href="//cdn.example.org/x.pdf">the slides</a>, <a href="#usage">usage below</a>,
   <a href="mailto:team@example.com">the team</a>, <a href="javascript:void(0)">more</a>
   and <a href="http://[broken/">a broken one</a>.
-</p></main></body></html>"""
+</p><p>Written in <a href="/wiki/C_(programming_language)" title="C (programming language)">C</a>.</p>
+</main></body></html>"""
 
 
 def test_relative_links_lead_somewhere_when_the_page_s_address_is_known() -> None:
@@ -81,7 +82,9 @@ def test_relative_links_lead_somewhere_when_the_page_s_address_is_known() -> Non
         "See the [API](https://docs.example.com/v2/api/session.html#close), "
         "the [guide](https://docs.example.com/guide/),\n"
         "[the slides](https://cdn.example.org/x.pdf), usage below,\n"
-        "the team, more\nand a broken one."
+        "the team, more\nand a broken one.\n\n"
+        # Parentheses encoded so that no reader ends the address early; the link's title left out.
+        "Written in [C](https://docs.example.com/wiki/C_%28programming_language%29)."
     )
 
 
