@@ -16,7 +16,12 @@ SHINGLE_SIZE = 4
 
 _TOKEN = re.compile(r"\w+")
 _IMAGE_PLACEHOLDER = re.compile(r"\[Image:[^\]]*\]")
+# A link, its text kept: nothing is put in its place, so no word boundary appears that a reader
+# does not see (a link inside Japanese text is part of the word around it).
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# What is left of links whose text holds brackets ("see [git-add[1]](...)"): their targets, plain
+# or in angle brackets, which are not words on the page either.
+_LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^)\n]*)\)")
 _MARKUP = re.compile(r"^\s*(?:#{1,6}\s|[-*+]\s|\d+\.\s|>\s?)|[*_`|]+", re.MULTILINE)
 _SPACES = re.compile(r"\s+")
 
@@ -40,7 +45,7 @@ class Summary:
 def markdown_to_text(markdown: str) -> str:
     """Plain text for scoring: no link targets, image placeholders, emphasis or heading marks."""
     text = _IMAGE_PLACEHOLDER.sub(" ", markdown)
-    text = _LINK.sub(r"\1", text)
+    text = _LINK_TARGET.sub("]", _LINK.sub(r"\1", text))
     return _MARKUP.sub(" ", text)
 
 
