@@ -95,6 +95,18 @@ def page(body: str, head: str = "") -> str:
         pytest.param(
             page("<p>Sign in</p><script src='/app.js'></script>"), "Sign in", None, id="a little text is a page"
         ),
+        pytest.param(
+            page("<div id='root'><a href='/login'>Sign in</a></div>"),
+            "[Sign in](https://example.com/login?return_to=" + "%2Fapp%2Fdashboard" * 20 + ")",
+            None,
+            id="a link's text is readable text",
+        ),
+        pytest.param(
+            page("<div id='root'></div><a href='/login'>Sign in</a><script src='/app.js'></script>"),
+            "[Sign in](https://example.com/login?return_to=" + "%2Fapp%2Fdashboard" * 20 + ")",
+            ['an empty app root (<div id="root">)'],
+            id="a long address is not text",
+        ),
     ],
 )
 def test_shell_signs(html: str, extracted: str, signs: list[str] | None) -> None:
