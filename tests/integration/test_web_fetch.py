@@ -298,6 +298,14 @@ async def test_a_redirect_chain_is_followed_to_the_final_url(pages: PageServer) 
     assert [pages.hits[p] for p in ("/redirect/1", "/redirect/2", "/redirect/3", "/article")] == [1, 1, 1, 1]
 
 
+async def test_relative_links_lead_where_the_page_meant_after_a_redirect(pages: PageServer) -> None:
+    content = structured(await fetch({"url": pages.url("/old-guide")}))["content"]
+
+    assert f"[the introduction]({pages.url('/guides/v2/intro.html')})" in content
+    assert f"[the API]({pages.url('/guides/api/?v=2')})" in content
+    assert "the checklist is below." in content  # an anchor of the same page: its words only
+
+
 async def test_a_redirect_loop_stops_after_five_hops(pages: PageServer) -> None:
     result = await fetch({"url": pages.url("/redirect/loop")})
     assert result.is_error and "too many redirects (more than 5)" in text_of(result)

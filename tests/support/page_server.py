@@ -211,6 +211,15 @@ def huge_html(paragraphs: int = 3000) -> str:
     return f"{head}<body><article><h1>Huge</h1>{body}</article></body></html>"
 
 
+def guide_with_relative_links_html() -> str:
+    """The article with a paragraph of links relative to wherever the page itself lives."""
+    links = (
+        "<p>Read <a href='intro.html'>the introduction</a> and <a href='../api/?v=2'>the API</a> first;"
+        " <a href='#checklist'>the checklist</a> is below.</p><h2>Checklist</h2>"
+    )
+    return article_html().replace("<h2>Checklist</h2>", links, 1)
+
+
 def default_pages() -> dict[str, Page]:
     return {
         "/article": Page(article_html().encode("utf-8")),
@@ -229,6 +238,8 @@ def default_pages() -> dict[str, Page]:
         "/redirect/2": Page(status=302, location="/redirect/3"),
         "/redirect/3": Page(status=307, location="/article"),
         "/redirect/loop": Page(status=302, location="/redirect/loop"),
+        "/old-guide": Page(status=301, location="/guides/v2/sessions.html"),
+        "/guides/v2/sessions.html": Page(guide_with_relative_links_html().encode("utf-8")),
         "/to-private": Page(status=302, location=PRIVATE_TARGET),
         "/huge": Page(huge_html().encode("utf-8")),
         "/huge.pdf": Page(b"%PDF-1.4\n" + b"0" * 300_000, content_type="application/pdf", charset=None),
