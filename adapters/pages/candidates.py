@@ -150,8 +150,8 @@ def _rows_as_tables(text: str) -> str:
             rows.append(line.split(_CELL_BREAK))
             continue
         if rows:
-            # Rows keep their own number of cells: Markdown readers fill a short row with empty
-            # cells, and padding every row to the widest would let one wide row multiply the rest.
+            # Rows keep their own number of cells: padding every row to the widest here would let
+            # one wide row multiply the rest (the conversion bounds its own padding too).
             body = "".join("<tr>" + "".join(f"<td>{cell.strip()}</td>" for cell in row) + "</tr>" for row in rows)
             lines.append(f"<table>{body}</table>")
             rows = []

@@ -11,7 +11,7 @@ WORKER_PRELOAD = (
     "adapters.pages.extractor",
     "trafilatura",
     "readability",
-    "markdownify",
+    "html_to_markdown",
     "resiliparse.extract.html2text",
     "resiliparse.parse.html",
     "pypdf",

@@ -31,7 +31,7 @@ LATER = (
     "trafilatura",
     "resiliparse",
     "readability",
-    "markdownify",
+    "html_to_markdown",
     "pypdf",
     "redis",
     "lxml",

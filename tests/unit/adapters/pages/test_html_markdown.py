@@ -1,4 +1,4 @@
-"""The fallback converter: chrome pruned by us, Markdown written by markdownify."""
+"""The fallback converter: chrome pruned by us, Markdown written by html-to-markdown."""
 
 from __future__ import annotations
 
@@ -80,9 +80,9 @@ def test_relative_links_lead_somewhere_when_the_page_s_address_is_known() -> Non
 
     assert markdown == (
         "See the [API](https://docs.example.com/v2/api/session.html#close), "
-        "the [guide](https://docs.example.com/guide/),\n"
-        "[the slides](https://cdn.example.org/x.pdf), usage below,\n"
-        "the team, more\nand a broken one.\n\n"
+        "the [guide](https://docs.example.com/guide/), "
+        "[the slides](https://cdn.example.org/x.pdf), usage below, "
+        "the team, more and a broken one.\n\n"
         # Parentheses encoded so that no reader ends the address early; the link's title left out.
         "Written in [C](https://docs.example.com/wiki/C_%28programming_language%29)."
     )
@@ -106,3 +106,72 @@ def test_a_page_s_base_element_is_what_its_links_are_relative_to() -> None:
     )
     base = links_base(root, "https://example.com/a/b")
     assert whole_page_markdown(root, base) == "[Intro](https://example.com/mirror/docs/intro)"
+
+
+def page_markdown(body: str) -> str:
+    return element_to_markdown(parse_html(f"<html><body>{body}</body></html>"))
+
+
+def test_a_link_with_no_text_is_left_out_rather_than_written_as_a_bare_address() -> None:
+    card = (
+        '<div><a aria-label="Trail Runner 3" href="https://shop.example/p/3"><img src="/3.jpg"></a>'
+        '<a href="https://shop.example/p/3">Trail Runner 3</a> $120</div>'
+    )
+
+    assert page_markdown(card) == "[Trail Runner 3](https://shop.example/p/3) $120"
+
+
+def test_a_linked_picture_keeps_its_placeholder_as_the_link_s_text() -> None:
+    assert page_markdown('<p><a href="https://a.example/big.png"><img alt="The map" src="m.png"></a></p>') == (
+        "[[Image: The map]](https://a.example/big.png)"
+    )
+
+
+def test_a_line_break_between_bare_text_and_a_link_still_parts_the_words() -> None:
+    # Resiliparse's minimal HTML writes a numbered heading as bare text, a line break, then the link.
+    markdown = page_markdown(
+        '<p>Intro.</p>\n\n/01\n<a href="https://a.example/how">How search works</a>\n\n<p>Then.</p>'
+    )
+
+    assert markdown == "Intro.\n\n/01 [How search works](https://a.example/how)\n\nThen."
+
+
+def test_preformatted_text_keeps_its_line_breaks_and_so_does_a_post_s_text() -> None:
+    assert page_markdown("<pre>def f():\n    return 1</pre>\nmy list:\n- one\n- two") == (
+        "```\ndef f():\n    return 1\n```\n\nmy list:\n- one\n- two"
+    )
+
+
+def test_an_ordinary_table_with_a_spanning_header_stays_a_table() -> None:
+    rows = "<tr><th colspan='2'>Plan</th></tr><tr><td>Basic</td><td>$5</td></tr><tr><td>Team</td><td>$20</td></tr>"
+    table = f"<table>{rows}</table>"
+
+    assert page_markdown(table) == "| Plan | |\n| --- | --- |\n| Basic | $5 |\n| Team | $20 |"
+
+
+def test_spans_that_would_make_a_table_mostly_padding_are_written_as_lines() -> None:
+    rows = "<tr><td colspan='1000'>cell</td></tr>" * 1000  # 34 kB of HTML, a million padded cells as a table
+
+    markdown = page_markdown(f"<table>{rows}</table><p>After the table.</p>")
+
+    assert markdown.count("cell") == 1000 and markdown.endswith("After the table.")
+    assert len(markdown) < 10_000
+
+
+def test_a_nested_table_is_judged_on_its_own_rows() -> None:
+    inner = "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>"
+    outer = f"<table><tr><td>{inner}</td></tr>" + "<tr><td colspan='1000'>wide</td></tr>" * 50 + "</table>"
+
+    markdown = page_markdown(outer)
+
+    assert markdown.count("wide") == 50 and len(markdown) < 5_000
+
+
+def test_links_one_per_line_in_elements_of_the_site_s_own_stay_apart() -> None:
+    items = "".join(
+        f'<x-list-item><a href="https://jobs.example/{n}">{n}</a></x-list-item>\n' for n in ("CFO", "Controller")
+    )
+
+    assert page_markdown(f"<x-list>{items}</x-list>") == (
+        "[CFO](https://jobs.example/CFO) [Controller](https://jobs.example/Controller)"
+    )
