@@ -15,6 +15,7 @@ Why each step is there, with the measurements: docs/extraction.md.
 from __future__ import annotations
 
 import logging
+import math
 import re
 import time
 from collections import Counter
@@ -24,6 +25,7 @@ from typing import Protocol
 
 from adapters.pages import candidates, profiles
 from adapters.pages.html_markdown import Element
+from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
@@ -36,6 +38,14 @@ logger = logging.getLogger(__name__)
 # among those already run. A multi-megabyte page can take trafilatura a second per pass, and a
 # page should never cost more than about two.
 BUDGET_SECONDS = 1.0
+# A candidate still running this long after the page's extraction began is stopped (``overtime``)
+# and votes with nothing: trafilatura and readability grow faster than the page, while the
+# candidates that are never stopped (``profiles.NEVER_STOPPED``) keep pace with it. Half a second
+# past the budget: the slowest page of both corpora takes about 1.1 s on an idle machine. Pages
+# of more than ``page_kind.MAX_ELEMENTS`` elements give the slower candidates no time at all:
+# trafilatura spends seconds inside single XPath calls there (8-15 s on 20,000 short paragraphs),
+# where no signal can stop it.
+STOP_SECONDS = 1.5
 # Images at the start of a line, optionally as a list item.
 _IMAGES_FIRST = r"\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+"
 _IMAGE_LED_LINE = re.compile(_IMAGES_FIRST + r"(?=\S)")  # ... going on with text
@@ -59,20 +69,25 @@ def html_to_article(
     *,
     include_images: bool = False,
     budget_seconds: float = BUDGET_SECONDS,
+    stop_seconds: float = STOP_SECONDS,
     clock: Callable[[], float] = time.monotonic,
 ) -> Article:
     """The page's main content as Markdown, which candidate produced it and the kind it was read as.
 
     ``include_images`` keeps trafilatura's images as ``[Image: alt]``; the other candidates
-    always keep alt text. ``budget_seconds`` bounds the extra candidates (see ``BUDGET_SECONDS``).
+    always keep alt text. ``budget_seconds`` bounds the extra candidates (see ``BUDGET_SECONDS``),
+    ``stop_seconds`` a running one (see ``STOP_SECONDS``; real time, whatever ``clock`` says).
     """
+    stop_at = time.monotonic() + stop_seconds
     root = candidates.parse_html(html)
     if root is None:  # not HTML lxml can read; trafilatura has its own recovery
         text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
         return Article(text, profiles.TRAFILATURA_PRECISION)
     data = read_structured_data(root)
     structure = measure(root)
-    run = Candidates(html, url, root, include_images, deadline=clock() + budget_seconds, clock=clock)
+    if structure.oversized:
+        stop_at = -math.inf
+    run = Candidates(html, url, root, include_images, deadline=clock() + budget_seconds, clock=clock, stop_at=stop_at)
     article = choose(detect_kind(data, structure), data, structure, run)
     logger.debug(
         "read the page as %s; kept %s",
@@ -181,8 +196,12 @@ class Candidates:
         *,
         deadline: float,
         clock: Callable[[], float],
+        stop_at: float = math.inf,
     ) -> None:
-        self._deadline, self._clock = deadline, clock
+        """``deadline`` (by ``clock``): no candidate is started after it once one has been made.
+        ``stop_at`` (by ``time.monotonic``): a candidate not in ``profiles.NEVER_STOPPED`` still
+        running then is stopped and counts as having found nothing."""
+        self._deadline, self._clock, self._stop_at = deadline, clock, stop_at
         self._made: dict[str, str] = {}
         base = candidates.links_base(root, url)  # what every candidate's relative links resolve against
         self._makers: dict[str, Callable[[], str]] = {
@@ -199,14 +218,33 @@ class Candidates:
 
     def __call__(self, name: str) -> str:
         if name not in self._made:
-            self._made[name] = self._makers[name]()
+            self._made[name] = self._made_in_time(name)
         return self._made[name]
 
+    def _made_in_time(self, name: str) -> str:
+        make = self._makers[name]
+        if name in profiles.NEVER_STOPPED or self._stop_at == math.inf:
+            return make()
+        left = self._stop_at - time.monotonic()
+        if left <= 0:  # the page's time for the slower candidates is up, or it never had any
+            return ""
+        try:
+            with stopped_after(left):
+                return make()
+        except Overtime:
+            logger.debug("stopped %s: the page's time was up", name, extra={"method": name})
+            return ""
+
     def many(self, names: tuple[str, ...]) -> dict[str, str]:
-        """The named candidates, cheapest first; once the budget is spent, only those already made."""
+        """The named candidates, cheapest first; once the budget is spent, only those already made.
+
+        Unless none of those found anything: then the ones never stopped still run, so that a
+        page whose slow candidates ran out of time is read by the fast ones it has left.
+        """
         for name in sorted(names, key=profiles.COST_ORDER.index):
-            if name not in self._made and self._made and self._clock() > self._deadline:
-                break
+            spent = self._made and self._clock() > self._deadline
+            if name not in self._made and spent and (name not in profiles.NEVER_STOPPED or any(self._made.values())):
+                continue
             self(name)
         return {name: self._made[name] for name in names if name in self._made}
 

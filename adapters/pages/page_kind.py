@@ -28,7 +28,10 @@ _POST_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:post|posts|comment|comments|reply|replies|answer|message)(?:$|[-_\s\d])", re.IGNORECASE
 )
 _INVISIBLE = frozenset({"script", "style", "noscript", "template"})  # source, not text a reader sees
-_MAX_ELEMENTS = 20_000  # a bound on the walk; pages past it are judged on what was seen
+# A bound on the walk; pages past it are judged on what was seen, and are too big for the
+# extractors whose time grows faster than the page (html_article; the largest page of either
+# corpus has 15,795 elements).
+MAX_ELEMENTS = 20_000
 # A run of this many look-alike siblings is a list of items (or of posts), not a paragraph or two.
 _MIN_REPEATS = 6
 # A run of items (or posts) is what the page is about when it holds this share of the page's text;
@@ -50,13 +53,16 @@ class Structure:
     post_text: str = ""  # the largest run of look-alike siblings whose class says post/comment/reply
     item_text: str = ""  # the largest run of look-alike siblings that each hold a link, one item a paragraph,
     # outside the page's chrome (menus and footers are runs of linked blocks too)
+    oversized: bool = False  # more than MAX_ELEMENTS elements
 
 
 def measure(root: Element) -> Structure:
     text_chars = code_chars = 0
     post_text = item_text = ""
+    oversized = False
     for index, element in enumerate(root.iter()):
-        if index > _MAX_ELEMENTS:
+        if index >= MAX_ELEMENTS:
+            oversized = True
             break
         if not isinstance(element.tag, str) or element.tag in _INVISIBLE:
             continue
@@ -69,7 +75,7 @@ def measure(root: Element) -> Structure:
             post_text = max(post_text, posts, key=len)
             if len(items) > len(item_text) and not _in_chrome(element):
                 item_text = items
-    return Structure(text_chars, code_chars, post_text, item_text)
+    return Structure(text_chars, code_chars, post_text, item_text, oversized)
 
 
 def _runs(parent: Element) -> tuple[str, str]:

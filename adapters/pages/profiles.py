@@ -51,6 +51,12 @@ PROFILES: dict[PageKind, tuple[CandidateName, ...]] = {
 # both halves of the page-types corpus, 0.1 and 0.2 both help (docs/extraction.md).
 COVERAGE_WEIGHT: dict[PageKind, float] = {"listing": 0.1, "documentation": 0.1, "page": 0.1}
 
+# Candidates whose time grows in step with the page (Resiliparse's C++; our pruning on lxml and the
+# Rust Markdown conversion): they are never stopped, so a page always has them when the slower
+# ones run out of time (html_article.STOP_SECONDS). On a 2 MB page of 20,000 paragraphs they take
+# 0.1-0.3 s where trafilatura takes 8-15 s.
+NEVER_STOPPED: tuple[CandidateName, ...] = (RESILIPARSE, RESILIPARSE_WITHOUT_COMMENTS, WHOLE_PAGE)
+
 # The order candidates are run in when a budget may cut the list short: fastest first (measured
 # on the article corpus: Resiliparse ~4 ms with its Markdown, the pruned page and trafilatura
 # 30-50 ms, readability ~90 ms with a long tail).

@@ -1,0 +1,112 @@
+"""A slow extractor costs the page its own answer, never the whole page: stopped, or not started on huge pages."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from adapters.pages import candidates, profiles
+from adapters.pages.html_article import html_to_article
+from adapters.pages.overtime import Overtime, stopped_after
+from adapters.pages.page_kind import MAX_ELEMENTS, measure
+from tests.unit.adapters.pages import kind_fixtures as pages
+
+URL = "https://example.com/page"
+
+
+def stalls(*args: object, **kwargs: object) -> str:
+    time.sleep(30)  # stands for trafilatura lost in a huge page; the test takes 30 s if nothing stops it
+    return "the stalled extractor's answer"
+
+
+def must_not_run(*args: object, **kwargs: object) -> str:
+    raise AssertionError("a slow candidate was started on a page too big for it")
+
+
+def test_the_block_is_stopped_when_its_time_is_up() -> None:
+    with pytest.raises(Overtime), stopped_after(0.05):
+        time.sleep(30)
+
+
+def test_an_extractor_s_own_except_exception_does_not_swallow_the_stop() -> None:
+    def careless() -> str:
+        try:
+            time.sleep(30)
+        except Exception:  # what a library does around its own work
+            return "swallowed"
+        return "finished"
+
+    with pytest.raises(Overtime), stopped_after(0.05):
+        careless()
+
+
+def test_a_block_that_ends_in_time_leaves_no_alarm_behind() -> None:
+    with stopped_after(0.05):
+        pass
+    time.sleep(0.1)  # an alarm left armed would raise Overtime here
+
+
+def test_off_the_main_thread_the_block_runs_to_its_end() -> None:
+    results: list[str] = []
+
+    def work() -> None:
+        with stopped_after(0.01):
+            time.sleep(0.05)
+            results.append("done")
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+
+    assert results == ["done"]
+
+
+def test_a_stalled_extractor_is_stopped_and_the_others_still_read_the_article(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(candidates, "trafilatura_markdown", stalls)
+
+    article = html_to_article(pages.ARTICLE_WITH_COMMENTS, URL, stop_seconds=0.2)
+
+    assert article.kind == "article"
+    assert article.method in (profiles.READABILITY, profiles.RESILIPARSE)
+    assert "stalled" not in article.markdown
+    assert "rebuild the old stone bridge" in article.markdown
+
+
+def huge_listing(items: int) -> str:
+    cards = "".join(
+        f"<li class='card'><a href='/p/{n}'>Trail shoe model {n}</a> <span>${n % 90 + 10}</span></li>"
+        for n in range(items)
+    )
+    return f"<html><body><main><h1>All shoes</h1><ul>{cards}</ul></main></body></html>"
+
+
+def test_a_page_past_the_element_bound_is_read_only_by_the_extractors_that_keep_pace_with_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    html = huge_listing(MAX_ELEMENTS // 3 + 10)  # three elements an item
+    monkeypatch.setattr(candidates, "trafilatura_markdown", must_not_run)
+    monkeypatch.setattr(candidates, "readability_markdown", must_not_run)
+
+    article = html_to_article(html, URL)
+
+    assert measure(candidates.parse_html(html)).oversized
+    assert article.method in profiles.NEVER_STOPPED
+    assert "Trail shoe model 0" in article.markdown and f"Trail shoe model {MAX_ELEMENTS // 3 + 9}" in article.markdown
+
+
+def test_a_page_within_the_bound_is_not_oversized() -> None:
+    assert not measure(candidates.parse_html(huge_listing(100))).oversized
+
+
+def test_when_the_budget_is_spent_and_nothing_made_has_text_the_fast_candidates_still_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ticks = iter(range(1000))  # every look at the clock is a second later: the budget is spent at once
+    monkeypatch.setattr(candidates, "resiliparse_markdown", lambda *args, **kwargs: "")
+
+    article = html_to_article(pages.LISTING, URL, budget_seconds=0.5, clock=lambda: float(next(ticks)))
+
+    assert article.method == profiles.WHOLE_PAGE  # never stopped, and run although the budget was spent
+    assert article.markdown.startswith("# Walks in the valley")
