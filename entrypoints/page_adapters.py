@@ -12,6 +12,11 @@ from typing import TYPE_CHECKING
 from adapters.pages.worker_preload import EXTRACTOR_PATH, WORKER_PRELOAD
 from entrypoints.settings import Settings
 
+# Once an HTML page's draft (its fast extractors' reading) has come from the worker, the page's
+# extraction gets this long in all before the draft is kept instead: no page over 2 s. The
+# slowest page of both extraction corpora takes about 1.1 s on an idle machine (docs/extraction.md).
+DRAFT_SECONDS = 2.0
+
 if TYPE_CHECKING:
     from adapters.browser.chromium import ChromiumProcess
     from adapters.browser.renderer import ChromiumRenderer
@@ -31,6 +36,7 @@ async def extraction_workers(settings: Settings) -> AsyncIterator[ProcessExtract
         EXTRACTOR_PATH,
         workers=settings.extraction_workers,
         timeout_seconds=settings.page_timeout_seconds,
+        draft_seconds=DRAFT_SECONDS,
         memory_limit_bytes=settings.extraction_memory_mb * 1_000_000,
         # entrypoints.main: what the `searchrelay` script (each worker runs it again) imports.
         preload=(*WORKER_PRELOAD, "entrypoints.main"),

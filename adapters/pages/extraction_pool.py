@@ -6,6 +6,12 @@ whose page overruns it, whose call is cancelled, that runs out of memory or whos
 too much is killed and a fresh one takes its place on the next page; a worker that dies on its
 own (a native crash in a parser) costs that page one line, never the server.
 
+An extractor may send a *draft* before its answer: a reading made by its fastest extractors,
+which the page falls back on. Once a draft has come, the page has ``draft_seconds`` in all
+(from when it was sent to the worker) instead of the whole timeout; past that, the worker is
+killed and the draft is the page's text. A slow extractor stuck inside one long native call
+(which no signal in the worker can interrupt) then costs the page time, never its text.
+
 Workers are forked by multiprocessing's fork server, a clean single-threaded process that
 imports the extraction libraries once (``preload``), so a new worker is ready in milliseconds
 and the server itself, which runs an event loop and threads, is never forked. Nothing starts
@@ -69,10 +75,12 @@ class ProcessExtractionPool:
         memory_limit_bytes: int = 0,
         recycle_growth_bytes: int = 32 * 1024 * 1024,
         preload: Sequence[str] = (),
+        draft_seconds: float | None = None,
     ) -> None:
         self._extractor = extractor
         self._size = workers
         self._timeout = timeout_seconds
+        self._draft_seconds = timeout_seconds if draft_seconds is None else min(draft_seconds, timeout_seconds)
         self._memory_limit = memory_limit_bytes
         self._recycle_growth = recycle_growth_bytes
         self._preload = list(preload)
@@ -98,11 +106,15 @@ class ProcessExtractionPool:
             raise PageUnavailable(page.url, "the server is shutting down")
         async with self._slots:
             worker = await self._checkout(page.url)
+            drafts: list[str] = []
             try:
-                with anyio.fail_after(self._timeout):
-                    reply = await self._run(worker, page)
+                with anyio.fail_after(self._timeout) as deadline:
+                    reply = await self._run(worker, page, deadline, drafts)
             except TimeoutError:
                 await self._discard(worker, lost=False)
+                if drafts:
+                    logger.info("extraction ran out of time; the page's draft was kept", extra={"url": page.url})
+                    return drafts[-1]
                 raise PageUnavailable(
                     page.url, f"extraction took longer than {self._timeout:g} s and was stopped"
                 ) from None
@@ -164,7 +176,10 @@ class ProcessExtractionPool:
         self._context.set_forkserver_preload(["__main__", serve.__module__, *self._preload])
         multiprocessing.forkserver.ensure_running()
 
-    async def _run(self, worker: _Worker, page: FetchedPage) -> dict[str, Any]:
+    async def _run(
+        self, worker: _Worker, page: FetchedPage, deadline: anyio.CancelScope, drafts: list[str]
+    ) -> dict[str, Any]:
+        """The worker's answer to ``page``; drafts that come first are kept in ``drafts`` and move ``deadline`` in."""
         header = json.dumps(
             {
                 "url": page.url,
@@ -174,10 +189,16 @@ class ProcessExtractionPool:
                 "truncated": page.truncated,
             }
         ).encode()
+        sent = anyio.current_time()
         try:
             await anyio.to_thread.run_sync(_send, worker.conn, header, page.body)
-            await anyio.wait_readable(worker.conn.fileno())
-            return _decode(await anyio.to_thread.run_sync(worker.conn.recv_bytes, _MAX_REPLY_BYTES))
+            while True:
+                await anyio.wait_readable(worker.conn.fileno())
+                message = _decode(await anyio.to_thread.run_sync(worker.conn.recv_bytes, _MAX_REPLY_BYTES))
+                if "draft" not in message:
+                    return message
+                drafts.append(str(message["draft"]))
+                deadline.deadline = min(deadline.deadline, sent + self._draft_seconds)
         except (OSError, EOFError, ValueError) as exc:
             raise _WorkerLost from exc
 

@@ -11,9 +11,11 @@ process that has just parsed a hostile page sends back.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import os
 import resource
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +34,7 @@ def serve(conn: Connection, extractor_path: str, memory_limit_bytes: int) -> Non
     if memory_limit_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_limit_bytes, memory_limit_bytes))
     extractor = load_extractor(extractor_path)
+    drafts = _gives_drafts(extractor)
     conn.send_bytes(json.dumps({"ready": True, "rss": rss_bytes()}).encode())
     while True:
         try:
@@ -39,7 +42,8 @@ def serve(conn: Connection, extractor_path: str, memory_limit_bytes: int) -> Non
             body = conn.recv_bytes()
         except EOFError:
             return
-        reply = extract_one(extractor, FetchedPage(**json.loads(header), body=body))
+        page = FetchedPage(**json.loads(header), body=body)
+        reply = extract_one(extractor, page, (lambda markdown: _send_draft(conn, markdown)) if drafts else None)
         reply["rss"] = rss_bytes()
         conn.send_bytes(json.dumps(reply).encode())
 
@@ -52,8 +56,13 @@ def load_extractor(path: str) -> ContentExtractorPort:
     return extractor
 
 
-def extract_one(extractor: ContentExtractorPort, page: FetchedPage) -> dict[str, Any]:
+def extract_one(
+    extractor: ContentExtractorPort, page: FetchedPage, draft: Callable[[str], None] | None = None
+) -> dict[str, Any]:
+    """The reply for one page; ``draft`` is handed to an extractor that can send one (see the pool)."""
     try:
+        if draft is not None:
+            return {"markdown": extractor.extract(page, draft=draft)}  # type: ignore[call-arg]
         return {"markdown": extractor.extract(page)}
     except UnsupportedContent as unsupported:
         return {"error": "unsupported", "reason": unsupported.reason}
@@ -65,6 +74,18 @@ def extract_one(extractor: ContentExtractorPort, page: FetchedPage) -> dict[str,
         return {"error": "unavailable", "reason": "the page is nested too deeply to read"}
     except Exception as exc:  # an extractor bug costs this page, not the worker
         return {"error": "failed", "type": type(exc).__name__}
+
+
+def _gives_drafts(extractor: ContentExtractorPort) -> bool:
+    """Whether the extractor's ``extract`` takes a ``draft`` callback (``TrafilaturaExtractor`` does)."""
+    try:
+        return "draft" in inspect.signature(extractor.extract).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _send_draft(conn: Connection, markdown: str) -> None:
+    conn.send_bytes(json.dumps({"draft": markdown}).encode())
 
 
 def rss_bytes() -> int:

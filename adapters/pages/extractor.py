@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from adapters.pages.decoding import decode_text
 from adapters.pages.html_article import html_to_article
@@ -40,11 +41,12 @@ class TrafilaturaExtractor:
     def __init__(self, *, include_images: bool = True) -> None:
         self._include_images = include_images
 
-    def extract(self, page: FetchedPage) -> str:
+    def extract(self, page: FetchedPage, *, draft: Callable[[str], None] | None = None) -> str:
+        """``draft``: called at most once, for an HTML page, with a reading to fall back on (``html_to_article``)."""
         content_type = _effective_type(page)
         if content_type in _HTML_TYPES:
             html = decode_text(page.body, page.charset, markup=True)
-            return html_to_article(html, page.url, include_images=self._include_images).markdown
+            return html_to_article(html, page.url, include_images=self._include_images, draft=draft).markdown
         if content_type == _PDF_TYPE:
             return _pdf(page)
         if _is_xml(content_type):

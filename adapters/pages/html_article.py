@@ -71,12 +71,15 @@ def html_to_article(
     budget_seconds: float = BUDGET_SECONDS,
     stop_seconds: float = STOP_SECONDS,
     clock: Callable[[], float] = time.monotonic,
+    draft: Callable[[str], None] | None = None,
 ) -> Article:
     """The page's main content as Markdown, which candidate produced it and the kind it was read as.
 
     ``include_images`` keeps trafilatura's images as ``[Image: alt]``; the other candidates
     always keep alt text. ``budget_seconds`` bounds the extra candidates (see ``BUDGET_SECONDS``),
     ``stop_seconds`` a running one (see ``STOP_SECONDS``; real time, whatever ``clock`` says).
+    ``draft`` is called once with the first answer of a candidate that is never stopped, as soon
+    as it is made: what the page falls back on if the rest runs out of time (``extraction_pool``).
     """
     stop_at = time.monotonic() + stop_seconds
     root = candidates.parse_html(html)
@@ -87,7 +90,8 @@ def html_to_article(
     structure = measure(root)
     if structure.oversized:
         stop_at = -math.inf
-    run = Candidates(html, url, root, include_images, deadline=clock() + budget_seconds, clock=clock, stop_at=stop_at)
+    deadline = clock() + budget_seconds
+    run = Candidates(html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft)
     article = choose(detect_kind(data, structure), data, structure, run)
     logger.debug(
         "read the page as %s; kept %s",
@@ -133,7 +137,8 @@ def choose(kind: PageKind, data: StructuredData, structure: Structure, run: Cand
 
 
 def _article(run: CandidateSource, data: StructuredData) -> Article:
-    precise, checker = run(profiles.TRAFILATURA_PRECISION), run(profiles.RESILIPARSE)
+    checker = run(profiles.RESILIPARSE)  # first: it is fast, and the page's draft (``Candidates``)
+    precise = run(profiles.TRAFILATURA_PRECISION)
     if precise and word_f1(words(precise), words(checker)) >= profiles.ARTICLE_AGREEMENT:
         return Article(_without_image_captions(precise), profiles.TRAFILATURA_PRECISION, "article")
     voters = run.many(profiles.ARTICLE_VOTE)
@@ -197,11 +202,12 @@ class Candidates:
         deadline: float,
         clock: Callable[[], float],
         stop_at: float = math.inf,
+        draft: Callable[[str], None] | None = None,
     ) -> None:
         """``deadline`` (by ``clock``): no candidate is started after it once one has been made.
         ``stop_at`` (by ``time.monotonic``): a candidate not in ``profiles.NEVER_STOPPED`` still
-        running then is stopped and counts as having found nothing."""
-        self._deadline, self._clock, self._stop_at = deadline, clock, stop_at
+        running then is stopped and counts as having found nothing. ``draft``: see ``html_to_article``."""
+        self._deadline, self._clock, self._stop_at, self._draft = deadline, clock, stop_at, draft
         self._made: dict[str, str] = {}
         base = candidates.links_base(root, url)  # what every candidate's relative links resolve against
         self._makers: dict[str, Callable[[], str]] = {
@@ -218,7 +224,10 @@ class Candidates:
 
     def __call__(self, name: str) -> str:
         if name not in self._made:
-            self._made[name] = self._made_in_time(name)
+            made = self._made[name] = self._made_in_time(name)
+            if self._draft is not None and name in profiles.NEVER_STOPPED and made.strip():
+                self._draft(made)
+                self._draft = None
         return self._made[name]
 
     def _made_in_time(self, name: str) -> str:

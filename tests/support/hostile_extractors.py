@@ -4,12 +4,15 @@
 hitting "double free or corruption" would), ``segfault`` (a read through a null pointer),
 ``exit``, ``hang`` (a loop that never yields), ``allocate`` (more memory than the worker may
 have), ``grow`` (keep 80 MB for good), ``raise``; anything else comes back as the page's text.
+An order starting ``draft then`` first sends a draft ("draft of URL") and then follows the rest
+of the order (``draft then hang``, ``draft then abort``, ``draft then done``).
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
+from collections.abc import Callable
 
 from domain.errors import UnsupportedContent
 from domain.pages import FetchedPage
@@ -19,8 +22,11 @@ _KEPT: list[bytearray] = []
 
 
 class HostileExtractor:
-    def extract(self, page: FetchedPage) -> str:
+    def extract(self, page: FetchedPage, *, draft: Callable[[str], None] | None = None) -> str:
         order = page.body.decode(errors="replace")
+        if order.startswith("draft then ") and draft is not None:
+            draft(f"draft of {page.url}")
+            order = order.removeprefix("draft then ")
         if order == "abort":
             os.abort()
         if order == "segfault":

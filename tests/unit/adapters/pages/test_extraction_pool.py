@@ -180,3 +180,47 @@ async def test_a_closed_pool_stops_its_workers_and_takes_no_more_pages(pool: Pro
     assert gone(pid) and pool.workers_alive() == 0
     with pytest.raises(PageUnavailable, match="shutting down"):
         await pool.extract(page("late"))
+
+
+@pytest.fixture
+async def drafting_pool() -> AsyncIterator[ProcessExtractionPool]:
+    running = ProcessExtractionPool(
+        PATH,
+        workers=SIZE,
+        timeout_seconds=60.0,  # never reached below: the draft's deadline comes first
+        draft_seconds=0.3,
+        preload=("tests.support.hostile_extractors", "pytest"),
+    )
+    yield running
+    await running.aclose()
+
+
+async def test_a_page_stuck_after_its_draft_gives_the_draft_and_its_worker_is_replaced(
+    drafting_pool: ProcessExtractionPool,
+) -> None:
+    await drafting_pool.extract(page("warm"))
+    [pid] = pids(drafting_pool)
+
+    with anyio.fail_after(30):  # the whole timeout (60 s) would mean the draft's deadline was ignored
+        text = await drafting_pool.extract(page("draft then hang"))
+
+    assert text == "draft of https://example.com/p"
+    assert gone(pid) and drafting_pool.workers_alive() == 0
+    assert await drafting_pool.extract(page("after")) == "text of https://example.com/p: after"
+
+
+async def test_a_page_that_finishes_after_its_draft_gives_its_answer(drafting_pool: ProcessExtractionPool) -> None:
+    assert await drafting_pool.extract(page("draft then done")) == "text of https://example.com/p: done"
+    assert drafting_pool.workers_alive() == 1
+
+
+async def test_a_draft_does_not_make_a_crash_look_like_an_answer(drafting_pool: ProcessExtractionPool) -> None:
+    with pytest.raises(PageUnavailable) as crashed:
+        await drafting_pool.extract(page("draft then abort"))
+
+    assert crashed.value.reason == "extraction crashed (the worker was killed by SIGABRT); the page was skipped"
+
+
+async def test_without_a_draft_deadline_a_draft_is_kept_at_the_page_s_timeout(pool: ProcessExtractionPool) -> None:
+    assert await pool.extract(page("draft then hang")) == "draft of https://example.com/p"
+    assert pool.workers_alive() == 0

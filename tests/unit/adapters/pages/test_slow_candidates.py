@@ -8,9 +8,11 @@ import time
 import pytest
 
 from adapters.pages import candidates, profiles
+from adapters.pages.extractor import TrafilaturaExtractor
 from adapters.pages.html_article import html_to_article
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import MAX_ELEMENTS, measure
+from domain.pages import FetchedPage
 from tests.unit.adapters.pages import kind_fixtures as pages
 
 URL = "https://example.com/page"
@@ -110,3 +112,29 @@ def test_when_the_budget_is_spent_and_nothing_made_has_text_the_fast_candidates_
 
     assert article.method == profiles.WHOLE_PAGE  # never stopped, and run although the budget was spent
     assert article.markdown.startswith("# Walks in the valley")
+
+
+@pytest.mark.parametrize("html", [pages.ARTICLE_WITH_COMMENTS, pages.LISTING, pages.FORUM_THREAD, pages.PRODUCT])
+def test_the_page_s_draft_is_its_fast_reading_sent_once(html: str) -> None:
+    drafts: list[str] = []
+
+    article = html_to_article(html, URL, draft=drafts.append)
+
+    assert drafts == [candidates.resiliparse_markdown(candidates.parse_html(html), URL)] or drafts == [
+        candidates.resiliparse_markdown(candidates.parse_html(html), URL, comments=False)
+    ]
+    assert article.markdown  # the vote went on after the draft
+
+
+def test_the_extractor_hands_the_draft_through_for_html_only() -> None:
+    drafts: list[str] = []
+    extractor = TrafilaturaExtractor()
+
+    extractor.extract(fetched(pages.ARTICLE_WITH_COMMENTS.encode(), "text/html"), draft=drafts.append)
+    extractor.extract(fetched(b"plain words", "text/plain"), draft=drafts.append)
+
+    assert len(drafts) == 1 and "rebuild the old stone bridge" in drafts[0]
+
+
+def fetched(body: bytes, content_type: str) -> FetchedPage:
+    return FetchedPage(url=URL, status=200, content_type=content_type, charset="utf-8", body=body)
