@@ -175,3 +175,9 @@ def test_links_one_per_line_in_elements_of_the_site_s_own_stay_apart() -> None:
     assert page_markdown(f"<x-list>{items}</x-list>") == (
         "[CFO](https://jobs.example/CFO) [Controller](https://jobs.example/Controller)"
     )
+
+
+def test_code_keeps_the_line_breaks_and_indentation_at_its_edges() -> None:
+    markdown = page_markdown("<pre><code>\n    indented()\n        deeper()\n</code></pre>")
+
+    assert "\n    indented()\n        deeper()" in markdown
