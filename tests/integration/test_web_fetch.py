@@ -306,6 +306,14 @@ async def test_relative_links_lead_where_the_page_meant_after_a_redirect(pages: 
     assert "the checklist is below." in content  # an anchor of the same page: its words only
 
 
+async def test_a_page_that_slows_the_slower_extractors_down_is_still_read(pages: PageServer) -> None:
+    # Through the real extraction worker: a slow extractor stopped by its timer, or the page's draft
+    # kept at its deadline; either way the agent gets the page's text, not an extraction failure.
+    content = structured(await fetch({"url": pages.url("/archive")}))["content"]
+
+    assert "The archive" in content and "Entry 0 of the archive weighs the" in content
+
+
 async def test_a_redirect_loop_stops_after_five_hops(pages: PageServer) -> None:
     result = await fetch({"url": pages.url("/redirect/loop")})
     assert result.is_error and "too many redirects (more than 5)" in text_of(result)

@@ -14,6 +14,7 @@ machine, so the guard's handling of a redirect to a private address can be prove
 
 from __future__ import annotations
 
+import functools
 import threading
 import zlib
 from collections import Counter
@@ -211,6 +212,17 @@ def huge_html(paragraphs: int = 3000) -> str:
     return f"{head}<body><article><h1>Huge</h1>{body}</article></body></html>"
 
 
+@functools.cache
+def long_linked_html(paragraphs: int = 9_500) -> str:
+    """A plain page of short linked paragraphs: just under the element bound, where trafilatura runs and
+    slows down faster than the page grows (bench/big_pages.py), so its stop inside the worker is exercised."""
+    body = "".join(
+        f"<p>Entry {i} of the archive weighs the <a href='/notes/{i}'>evidence</a> gathered that season.</p>"
+        for i in range(paragraphs)
+    )
+    return f"<html><body><article><h1>The archive</h1>{body}</article></body></html>"
+
+
 def guide_with_relative_links_html() -> str:
     """The article with a paragraph of links relative to wherever the page itself lives."""
     links = (
@@ -242,6 +254,7 @@ def default_pages() -> dict[str, Page]:
         "/guides/v2/sessions.html": Page(guide_with_relative_links_html().encode("utf-8")),
         "/to-private": Page(status=302, location=PRIVATE_TARGET),
         "/huge": Page(huge_html().encode("utf-8")),
+        "/archive": Page(long_linked_html().encode("utf-8")),
         "/huge.pdf": Page(b"%PDF-1.4\n" + b"0" * 300_000, content_type="application/pdf", charset=None),
         "/trickle": Page(b"<html><body>" + b"x" * 100_000, fault="trickle"),
         "/slow": Page(article_html(10).encode("utf-8"), delay=0.3),
