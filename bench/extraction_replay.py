@@ -82,7 +82,10 @@ def read_page(case: Case) -> Cached:
         answer = candidates.trafilatura_markdown(html, case.url, mode="precision", include_images=INCLUDE_IMAGES)
         return Cached(case.corpus, case.page_id, None, answers={profiles.TRAFILATURA_PRECISION: answer})
     data, structure = read_structured_data(root), measure(root)
-    run = Candidates(html, case.url, root, INCLUDE_IMAGES, deadline=math.inf, clock=time.monotonic)
+    # No budget and no stopping (the replay must not depend on the machine's load), except what the
+    # tool does whatever the load: a page past the element bound gives the slower candidates no time.
+    stop_at = -math.inf if structure.oversized else math.inf
+    run = Candidates(html, case.url, root, INCLUDE_IMAGES, deadline=math.inf, clock=time.monotonic, stop_at=stop_at)
     cached = Cached(case.corpus, case.page_id, detect_kind(data, structure), data, structure)
     for name in profiles.COST_ORDER:  # every candidate any profile can ask for
         started = time.process_time()
