@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from adapters.pages.html_markdown import Element, element_to_markdown, image_placeholder, web_link
+from adapters.pages.html_markdown import Element, element_to_markdown, image_placeholder, tidy, web_link
 
 Mode = Literal["precision", "balanced", "recall"]
 
@@ -56,7 +56,7 @@ def trafilatura_markdown(
         with_metadata=False,
     )
     markdown = _MARKDOWN_IMAGE.sub(_image_placeholder, markdown or "")
-    return _MARKDOWN_LINK.sub(lambda link: _resolved(link, base_url), markdown).strip()
+    return tidy(_MARKDOWN_LINK.sub(lambda link: _resolved(link, base_url), markdown))
 
 
 def _image_placeholder(match: re.Match[str]) -> str:

@@ -24,7 +24,7 @@ _CHROME_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:cookies?|consent|gdpr|newsletter|share|sharing|social|related|comments?)(?:$|[-_\s])",
     re.IGNORECASE,
 )
-_BLANK_LINES = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)+")
+_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _WHITESPACE = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]*>")
 _URL_BREAKS = re.compile(r"[\t\n\r]")  # browsers drop these from an address
@@ -50,9 +50,29 @@ def element_to_markdown(root: Element, base_url: str | None = None) -> str:
 
     _prune(root, base_url)
     html = lxml.html.tostring(root, encoding="unicode")
-    text = html_to_markdown.convert(html, _options()).content or ""
-    lines = (line.rstrip() for line in text.splitlines())
-    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+    return tidy(html_to_markdown.convert(html, _options()).content or "")
+
+
+def tidy(markdown: str) -> str:
+    """Markdown without trailing spaces or runs of blank lines outside code: they only spend context.
+
+    Every candidate's answer passes through here. Code blocks keep their lines as written (two
+    blank lines between functions are the code's own layout).
+    """
+    out: list[str] = []
+    in_code = False
+    blank_run = 0
+    for line in markdown.splitlines():
+        if _FENCE.match(line):
+            in_code = not in_code
+        elif in_code:
+            out.append(line)
+            continue
+        line = line.rstrip()
+        blank_run = blank_run + 1 if not line else 0
+        if blank_run < 2:
+            out.append(line)
+    return "\n".join(out).strip()
 
 
 def _prune(root: Element, base_url: str | None) -> None:

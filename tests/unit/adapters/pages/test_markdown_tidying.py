@@ -1,0 +1,50 @@
+"""Every candidate's Markdown leaves without trailing spaces or runs of blank lines, code as written."""
+
+from __future__ import annotations
+
+from adapters.pages.candidates import parse_html, trafilatura_markdown, whole_page_markdown
+from adapters.pages.html_markdown import tidy
+
+SENTENCE = " ".join(f"word{number}" for number in range(60))
+
+
+def test_trailing_spaces_and_runs_of_blank_lines_go() -> None:
+    markdown = tidy("Filters   \n   \n\n\n- Home\t\n\n\n\n- Robotic lawn mowers  ")
+
+    assert markdown == "Filters\n\n- Home\n\n- Robotic lawn mowers"
+
+
+def test_code_blocks_keep_their_blank_lines_and_spaces() -> None:
+    code = "```python\ndef a():\n    pass  \n\n\ndef b():\n    pass\n```"
+
+    assert tidy(f"Intro\n\n\n\n{code}\n\n\n\nAfter") == f"Intro\n\n{code}\n\nAfter"
+
+
+def test_a_fence_s_closing_line_ends_the_code_block() -> None:
+    markdown = tidy("~~~\nx = 1\n\n\ny = 2\n~~~\n\n\n\nText   ")
+
+    assert markdown == "~~~\nx = 1\n\n\ny = 2\n~~~\n\nText"
+
+
+def test_trafilatura_s_answer_loses_the_blank_lines_of_a_run_of_line_breaks() -> None:
+    # trafilatura writes each <br> of a run as a line of its own.
+    html = (
+        "<html><body><article><h1>Tea</h1>"
+        f"<p>{SENTENCE}<br>\n\n   <br>\n   <br>\n  <b>Next</b> {SENTENCE}</p><p>{SENTENCE}</p>"
+        "</article></body></html>"
+    )
+
+    markdown = trafilatura_markdown(html, None, mode="balanced", include_images=True)
+
+    assert "**Next**" in markdown
+    assert "\n\n\n" not in markdown
+    assert not any(line != line.rstrip() for line in markdown.splitlines())
+
+
+def test_the_whole_page_keeps_the_layout_of_its_code() -> None:
+    root = parse_html(
+        "<html><body><main><p>Two functions:</p>"
+        "<pre><code>def a():\n    pass\n\n\ndef b():\n    pass</code></pre></main></body></html>"
+    )
+
+    assert "    pass\n\n\ndef b():" in whole_page_markdown(root)
