@@ -9,6 +9,8 @@ pages. ``reconcile`` chooses among them by evidence.
 
 from __future__ import annotations
 
+import bisect
+import html as html_entities
 import re
 from typing import Literal
 
@@ -27,6 +29,16 @@ _ESCAPE = re.compile(r"\\(.)")
 _MARKDOWN_LINK = re.compile(r"\[((?:\\.|\[Image:[^\]\n]*\]|[^\\\[\]\n])*)\]\((<[^<>\n]*>|[^()<>\s]*)\)")
 # Resiliparse's minimal HTML writes a table row as one line, its cells two tabs apart.
 _CELL_BREAK = "\t\t"
+# A line of Resiliparse's answer is found in the page's text by its first characters, at most
+# this many pieces of text ahead (Resiliparse leaves menus and sidebars out between two lines);
+# a line shorter than that only among the next few pieces.
+_KEY_CHARS = 24
+_MATCH_WINDOW = 5_000
+_SHORT_WINDOW = 20
+_WHITESPACE = re.compile(r"\s+")
+_UNREAD = frozenset({"script", "style", "noscript", "template"})
+_TAG = re.compile(r"<[^<>]*>")
+_TAGS_ONLY = re.compile(r"\s*(?:</?[a-zA-Z][^<>]*>\s*)+")
 _PRE = re.compile(r"<pre\b.*?</pre>", re.DOTALL | re.IGNORECASE)
 
 
@@ -111,6 +123,9 @@ def resiliparse_markdown(root: Element, base_url: str | None = None, *, comments
 
     It is given lxml's serialisation of the parsed page, not the raw bytes: lxml caps nesting at
     255 levels, and Resiliparse on the raw bytes of 100,000 nested ``<div>``s runs for minutes.
+    Its minimal HTML has no ``<blockquote>``: a reply quoting an earlier post read as if the reply
+    said it all again, so the lines that come from quotes are found in the page and made quotes
+    again (``_quotes_restored``).
     """
     import lxml.html
     from resiliparse.extract.html2text import extract_plain_text
@@ -125,8 +140,97 @@ def resiliparse_markdown(root: Element, base_url: str | None = None, *, comments
         comments=comments,
         preserve_formatting="minimal_html",
     )
-    kept = parse_html(_tables_restored(str(minimal))) if str(minimal).strip() else None
+    text = str(minimal)
+    if next(root.iter("blockquote"), None) is not None:
+        text = _quotes_restored(text, _PageQuotes(root))
+    kept = parse_html(_tables_restored(text)) if text.strip() else None
     return element_to_markdown(kept, base_url) if kept is not None else ""
+
+
+class _PageQuotes:
+    """Where the page's text is quoted: each line of Resiliparse's answer, found in the page, says if it is.
+
+    Resiliparse keeps the page's order, so each line is matched to the next place in the page's
+    text that starts the same way: a quoted post and the post it quotes read the same, but only
+    one of them comes next. Text is compared without whitespace (elements part words
+    differently), on its first ``_KEY_CHARS`` characters, looked up in an index so that a page of
+    thousands of lines costs thousands of lookups, not a scan each.
+    """
+
+    def __init__(self, root: Element) -> None:
+        from lxml.etree import iterwalk
+
+        pieces: list[tuple[str, bool]] = []
+        quoting = 0  # how many quotes the walk is inside
+        for event, element in iterwalk(root, events=("start", "end")):
+            is_tag = isinstance(element.tag, str)
+            if event == "start":
+                quoting += is_tag and element.tag == "blockquote"
+                if is_tag and element.tag not in _UNREAD and element.text and element.text.strip():
+                    pieces.append((_WHITESPACE.sub("", element.text), quoting > 0))
+                continue
+            quoting -= is_tag and element.tag == "blockquote"
+            if element.tail and element.tail.strip():  # the parent's text, after the element
+                pieces.append((_WHITESPACE.sub("", element.tail), quoting > 0))
+        self._quoted = [quoted for _, quoted in pieces]
+        self._starts: list[str] = []  # the page's text from each piece on, its first characters
+        self._at: dict[str, list[int]] = {}
+        for index in range(len(pieces)):
+            start, following = pieces[index][0], index + 1
+            while len(start) < _KEY_CHARS and following < len(pieces):
+                start += pieces[following][0]
+                following += 1
+            self._starts.append(start[:_KEY_CHARS])
+            self._at.setdefault(start[:_KEY_CHARS], []).append(index)
+        self._position = 0
+
+    def quoted(self, line: str) -> bool:
+        """Whether ``line`` (the next line of the answer, tags left out) comes from a quote."""
+        key = _WHITESPACE.sub("", line)[:_KEY_CHARS]
+        if not key:
+            return False
+        found = None
+        if len(key) == _KEY_CHARS:
+            places = self._at.get(key, [])
+            at = bisect.bisect_left(places, self._position)
+            if at < len(places) and places[at] < self._position + _MATCH_WINDOW:
+                found = places[at]
+        else:  # a short line: the next few pieces only, where a short text is not ambiguous
+            ahead = range(self._position, min(len(self._starts), self._position + _SHORT_WINDOW))
+            found = next((index for index in ahead if self._starts[index].startswith(key)), None)
+        if found is None:
+            return False
+        self._position = found + 1
+        return self._quoted[found]
+
+
+def _quotes_restored(minimal: str, quotes: _PageQuotes) -> str:
+    """Resiliparse's minimal HTML with each run of quoted lines inside a ``<blockquote>`` again.
+
+    A line of tags alone (``<ul>``) opening something goes with the text after it; one closing
+    something (``</ul>``) with the text before it, so that a quoted list stays inside its quote.
+    """
+    lines: list[str] = []
+    waiting: list[str] = []  # opening tags whose side is decided by the next line of text
+    quoting = False
+    for line in minimal.split("\n"):
+        if _TAGS_ONLY.fullmatch(line):
+            if line.lstrip().startswith("</"):
+                lines += [*waiting, line]
+                waiting = []
+            else:
+                waiting.append(line)
+            continue
+        quoted = quotes.quoted(html_entities.unescape(_TAG.sub("", line)))
+        if quoted != quoting:
+            lines.append("<blockquote>" if quoted else "</blockquote>")
+            quoting = quoted
+        lines += [*waiting, line]
+        waiting = []
+    lines += waiting
+    if quoting:
+        lines.append("</blockquote>")
+    return "\n".join(lines)
 
 
 def _tables_restored(minimal: str) -> str:

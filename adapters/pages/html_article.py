@@ -8,12 +8,15 @@ suit it, keep the answer they agree on.
    when the page has it and the run of items or posts the markup shows as a witness; the
    candidate closest to all the others wins (``reconcile``).
 4. Products get any declared field the winner lacks (name, price, properties) put in front.
+5. Quotes of text the answer already gave (a reply quoting the post above it) are cut to their
+   opening words (``repeated_quotes``).
 
 Why each step is there, with the measurements: docs/extraction.md.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import re
@@ -28,6 +31,7 @@ from adapters.pages.html_markdown import Element
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
+from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from domain.script_shell import LITTLE_TEXT_CHARS
@@ -111,11 +115,16 @@ class CandidateSource(Protocol):
 
 
 def choose(kind: PageKind, data: StructuredData, structure: Structure, run: CandidateSource) -> Article:
-    """Steps 2-4 of the pipeline for a page already read: which candidates vote, which one wins.
+    """Steps 2-5 of the pipeline for a page already read: which candidates vote, which one wins.
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
     """
+    chosen = _chosen(kind, data, structure, run)
+    return dataclasses.replace(chosen, markdown=shortened_repeats(chosen.markdown))
+
+
+def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: CandidateSource) -> Article:
     if kind == "article":
         return _article(run, data)
     voters = run.many(profiles.PROFILES[kind])

@@ -196,3 +196,26 @@ PAGE_WITH_SCRIPTED_TILES = _page(
     + "".join(f"<div class='tile'><a href='/guides/{n}'>Guide {n}</a>{_TILE_SCRIPT}</div>" for n in range(6))
     + "</div></main>",
 )
+
+# A thread whose replies quote the opening post whole, as forum software does on "Quote".
+OPENING_POST = (
+    "I currently use closed headphones at night and I am looking for something with a wider stage and better"
+    " separation of instruments, mostly for music and some games, on a budget of about four hundred pounds."
+)
+QUOTING_REPLIES = [
+    "Have a look at the Caldera closed: the stage is wide for a closed design and the mids are smooth.",
+    "Second the Caldera, though you will want an amplifier to get the best out of them at home.",
+]
+QUOTING_THREAD = _page(
+    "Closed headphones with a wide stage",
+    "<main><h1>Closed headphones with a wide stage</h1>"
+    f'<article class="message"><div class="user">nightlistener</div><div class="body">{OPENING_POST}</div></article>'
+    + "".join(
+        f'<article class="message"><div class="user">member{n}</div><div class="body">'
+        f'<blockquote class="quote"><div class="quote-title">nightlistener said:</div>'
+        f'<div class="quote-content">{OPENING_POST}</div></blockquote>{reply}</div></article>'
+        for n, reply in enumerate(QUOTING_REPLIES)
+    )
+    + "</main>",
+    _json_ld({"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "Closed headphones"}),
+)

@@ -299,3 +299,16 @@ def test_a_bare_list_of_linked_entries_in_the_main_content_is_a_listing() -> Non
     assert "Guide 5: walking the ridge in the snow" in measure(parse_html(listing)).item_text
     assert kind_of(listing) == "listing"
     assert measure(parse_html(menu)).item_text == ""
+
+
+def test_a_reply_quoting_the_opening_post_quotes_its_first_words_only() -> None:
+    markdown = html_to_article(pages.QUOTING_THREAD, URL).markdown
+
+    assert markdown.count(pages.OPENING_POST) == 1  # the post itself, whole
+    quotes = [line for line in markdown.splitlines() if line.startswith(">")]
+    opening_words = " ".join(pages.OPENING_POST.split()[:10])
+    assert len(quotes) == len(pages.QUOTING_REPLIES)
+    assert all(opening_words in quote and quote.endswith(" …") for quote in quotes)
+    for reply in pages.QUOTING_REPLIES:
+        assert reply in markdown
+        assert not any(reply in quote for quote in quotes)  # the reply's own words are not quoted

@@ -95,3 +95,40 @@ def test_one_wide_row_does_not_widen_every_other_row() -> None:
     # Padded to the widest row it would be four million cells; written as lines, every row is there.
     assert markdown.count("\n\ny z") == 2000
     assert len(markdown) < 50_000
+
+
+_POST = (
+    "Has anybody tried a beta of the new release yet? I would like to know which version of the toolkit it"
+    " packages before I upgrade the machines in the lab next week."
+)
+THREAD = f"""<html><body><nav><a href="/">Forums</a></nav><main>
+<article class="message"><div class="message-body">{_POST}</div></article>
+<article class="message"><div class="message-body">
+  <blockquote class="quote"><div class="quote-title"><a href="/post/1">JonB said:</a></div>
+    <div class="quote-content">{_POST}<ul><li>first machine</li><li>second machine</li></ul></div>
+  </blockquote>
+  I have, and it packages the older one, so I would wait for the point release before upgrading.
+</div></article>
+<article class="message"><div class="message-body">
+  <blockquote class="quote"><div class="quote-content">so I would wait for the point release</div></blockquote>
+  thank you
+</div></article>
+</main></body></html>"""
+
+
+def test_quoted_text_is_a_quote_again_and_the_text_around_it_is_not() -> None:
+    markdown = resiliparse_markdown(parse_html(THREAD))
+    lines = markdown.splitlines()
+
+    assert lines[0] == _POST  # the post itself comes first, not as a quote
+    assert f"> {_POST}" in lines  # the same words in the reply are a quote
+    assert "> - first machine" in lines and "> - second machine" in lines  # a quoted list stays in its quote
+    assert "I have, and it packages the older one, so I would wait for the point release before upgrading." in lines
+    assert "> so I would wait for the point release" in lines
+    assert "thank you" in lines  # a short reply after a quote is the reply's
+
+
+def test_the_same_thread_without_quote_markup_has_no_quotes() -> None:
+    plain = THREAD.replace("<blockquote", "<div").replace("</blockquote>", "</div>")
+
+    assert "> " not in resiliparse_markdown(parse_html(plain))
