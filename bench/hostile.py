@@ -5,7 +5,8 @@ A helper process (this file with --serve) serves, on 127.0.0.1, one ordinary art
   * a gzip, a stacked ``gzip, gzip``, a deflate, a brotli and a zstd bomb, each inflating to
     --bomb-mb (2000) MB of zeros;
   * a --pdf-mb (200) MB PDF, and a PDF whose content stream inflates to --bomb-mb MB;
-  * a page of --divs (10 million) nested ``<div>``s; a --line-mb (50) MB text with no line break.
+  * a page of --divs (10 million) nested ``<div>``s; a --line-mb (50) MB text with no line break;
+  * a thread page of --quotes (70,000: 5 MB, the download cap) replies, each quoting a line.
 
 The bench runs the real container (default caps and workers, private networks allowed since
 the helper is local) and reads each through ``FetchPage`` (web_fetch's use case), sampling
@@ -50,7 +51,7 @@ PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 # --- the helper process ------------------------------------------------------------------------
 
 
-def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int) -> None:
+def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int) -> None:
     from tests.support.page_server import Page, PageServer, article_html
 
     pages = {"/article": Page(article_html().encode())}
@@ -63,6 +64,7 @@ def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int) -> None:
     pages["/bomb.pdf"] = Page(hostile_inputs.pdf_with_bomb(bomb_mb * MB), content_type="application/pdf", charset=None)
     pages["/nested-divs"] = Page(hostile_inputs.nested_divs(divs))
     pages["/single-line.txt"] = Page(hostile_inputs.single_line_text(line_mb * MB), content_type="text/plain")
+    pages["/many-quotes"] = Page(hostile_inputs.many_quotes(quotes))
     with PageServer(pages) as server:
         print(server.port, " ".join(sizes), flush=True)
         sys.stdin.read()  # until the bench closes our stdin
@@ -75,6 +77,7 @@ def path_of(encoding: str) -> str:
 def start_helper(args: argparse.Namespace) -> tuple[subprocess.Popen[str], int, str]:
     command = [sys.executable, "-m", "bench.hostile", "--serve", "--bomb-mb", str(args.bomb_mb)]
     command += ["--pdf-mb", str(args.pdf_mb), "--divs", str(args.divs), "--line-mb", str(args.line_mb)]
+    command += ["--quotes", str(args.quotes)]
     helper = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert helper.stdout is not None
     port, _, sizes = helper.stdout.readline().strip().partition(" ")
@@ -216,6 +219,7 @@ async def measure_all(
         "PDF stream bomb": "/bomb.pdf",
         f"{args.divs:,} nested divs": "/nested-divs",
         f"{args.line_mb} MB single line": "/single-line.txt",
+        f"{args.quotes:,} quotes": "/many-quotes",
     }
     await read(fetch, f"{base}/article?warm")
     before = await ordinary_latency(fetch, base, args.ordinary, "before")
@@ -246,11 +250,12 @@ def main() -> None:
     parser.add_argument("--pdf-mb", type=int, default=200)
     parser.add_argument("--divs", type=int, default=10_000_000)
     parser.add_argument("--line-mb", type=int, default=50)
+    parser.add_argument("--quotes", type=int, default=70_000)
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--ordinary", type=int, default=20)
     args = parser.parse_args()
     if args.serve:
-        serve(args.bomb_mb, args.pdf_mb, args.divs, args.line_mb)
+        serve(args.bomb_mb, args.pdf_mb, args.divs, args.line_mb, args.quotes)
         return
     helper, port, sizes = start_helper(args)
     try:

@@ -35,6 +35,8 @@ _CELL_BREAK = "\t\t"
 _KEY_CHARS = 24
 _MATCH_WINDOW = 5_000
 _SHORT_WINDOW = 20
+_READ_CHARS = 2_000  # of a line, enough to hold its key whatever tags and spaces come first
+_MAX_PIECES = 40_000  # two per element (text and tail) for the elements step 3 of the pipeline walks
 _WHITESPACE = re.compile(r"\s+")
 _UNREAD = frozenset({"script", "style", "noscript", "template"})
 _TAG = re.compile(r"<[^<>]*>")
@@ -147,6 +149,14 @@ def resiliparse_markdown(root: Element, base_url: str | None = None, *, comments
     return element_to_markdown(kept, base_url) if kept is not None else ""
 
 
+def _text_of(line: str) -> str:
+    """A line of minimal HTML as text, as far as the start of it is needed to find it in the page."""
+    line = line[:_READ_CHARS] if len(line) > _READ_CHARS else line  # a key is at most 24 characters
+    if "<" in line:
+        line = _TAG.sub("", line)
+    return html_entities.unescape(line) if "&" in line else line
+
+
 class _PageQuotes:
     """Where the page's text is quoted: each line of Resiliparse's answer, found in the page, says if it is.
 
@@ -163,6 +173,8 @@ class _PageQuotes:
         pieces: list[tuple[str, bool]] = []
         quoting = 0  # how many quotes the walk is inside
         for event, element in iterwalk(root, events=("start", "end")):
+            if len(pieces) >= _MAX_PIECES:  # a hostile page of a million quotes: the rest stays unquoted
+                break
             is_tag = isinstance(element.tag, str)
             if event == "start":
                 quoting += is_tag and element.tag == "blockquote"
@@ -186,7 +198,7 @@ class _PageQuotes:
 
     def quoted(self, line: str) -> bool:
         """Whether ``line`` (the next line of the answer, tags left out) comes from a quote."""
-        key = _WHITESPACE.sub("", line)[:_KEY_CHARS]
+        key = "".join(line.split())[:_KEY_CHARS]
         if not key:
             return False
         found = None
@@ -214,6 +226,9 @@ def _quotes_restored(minimal: str, quotes: _PageQuotes) -> str:
     waiting: list[str] = []  # opening tags whose side is decided by the next line of text
     quoting = False
     for line in minimal.split("\n"):
+        if not line.strip():  # a blank line ends nothing: the next line of text decides
+            waiting.append(line)
+            continue
         if _TAGS_ONLY.fullmatch(line):
             if line.lstrip().startswith("</"):
                 lines += [*waiting, line]
@@ -221,7 +236,7 @@ def _quotes_restored(minimal: str, quotes: _PageQuotes) -> str:
             else:
                 waiting.append(line)
             continue
-        quoted = quotes.quoted(html_entities.unescape(_TAG.sub("", line)))
+        quoted = quotes.quoted(_text_of(line))
         if quoted != quoting:
             lines.append("<blockquote>" if quoted else "</blockquote>")
             quoting = quoted

@@ -25,6 +25,7 @@ _CHROME_MARKERS = re.compile(
     re.IGNORECASE,
 )
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
+_EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
 _WHITESPACE = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]*>")
 _URL_BREAKS = re.compile(r"[\t\n\r]")  # browsers drop these from an address
@@ -54,7 +55,7 @@ def element_to_markdown(root: Element, base_url: str | None = None) -> str:
 
 
 def tidy(markdown: str) -> str:
-    """Markdown without trailing spaces or runs of blank lines outside code: they only spend context.
+    """Markdown without trailing spaces or runs of blank lines (in quotes too) outside code: they only spend context.
 
     Every candidate's answer passes through here. Code blocks keep their lines as written (two
     blank lines between functions are the code's own layout).
@@ -70,7 +71,7 @@ def tidy(markdown: str) -> str:
             continue
         line = line.rstrip()
         blank_run = blank_run + 1 if not line else 0
-        if blank_run < 2:
+        if blank_run < 2 and not (_EMPTY_QUOTE_LINE.fullmatch(line) and out and out[-1] == line):
             out.append(line)
     return "\n".join(out).strip()
 

@@ -22,14 +22,18 @@ _SLACK_WORDS = 5
 _WORD = re.compile(r"\w+")
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\([^()\s]*\)")
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
+_QUOTE_LINE = re.compile(r"^>", re.MULTILINE)
 
 
 def shortened_repeats(markdown: str) -> str:
     """``markdown`` with each quote of text that came before it cut to its opening words."""
+    if not _QUOTE_LINE.search(markdown):
+        return markdown
     lines = markdown.split("\n")
     out: list[str] = []
     seen: set[tuple[str, ...]] = set()  # the three-word runs of the answer so far
-    previous: list[str] = []  # the last two words so far, for runs that span two lines
+    previous: list[str] = []  # the last two words remembered, for runs that span two pieces
+    unread = 0  # where the lines not yet remembered begin in ``out``
     in_code = False
     index = 0
     while index < len(lines):
@@ -38,9 +42,9 @@ def shortened_repeats(markdown: str) -> str:
             in_code = not in_code
         if in_code or not line.startswith(">"):
             out.append(line)
-            previous = _remember(_words(line), seen, previous)
             index += 1
             continue
+        previous = _remember(_words("\n".join(out[unread:])), seen, previous)
         end = index
         while end < len(lines) and lines[end].startswith(">"):
             end += 1
@@ -52,6 +56,7 @@ def shortened_repeats(markdown: str) -> str:
         else:
             out += lines[index:end]
             previous = _remember(words, seen, previous)
+        unread = len(out)
         index = end
     return "\n".join(out)
 
@@ -61,7 +66,7 @@ def _words(text: str) -> list[str]:
 
 
 def _runs(words: list[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[start : start + 3]) for start in range(len(words) - 2)}
+    return set(zip(words, words[1:], words[2:], strict=False))
 
 
 def _remember(words: list[str], seen: set[tuple[str, ...]], previous: list[str]) -> list[str]:

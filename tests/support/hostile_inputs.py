@@ -67,6 +67,13 @@ def nested_divs(depth: int) -> bytes:
     return b"<!DOCTYPE html><html><body>" + b"<div>" * depth + b"deep text" + b"</div>" * depth + b"</body></html>"
 
 
+def many_quotes(count: int) -> bytes:
+    """A thread page of ``count`` replies, each quoting a line before its own words."""
+    reply = b"<blockquote><p>quoted line %d</p></blockquote><p>reply line %d</p>"
+    replies = b"".join(reply % (number, number) for number in range(count))
+    return b"<!DOCTYPE html><html><body><main><h1>Thread</h1>" + replies + b"</main></body></html>"
+
+
 def single_line_text(size: int) -> bytes:
     """Plain text of ``size`` bytes with no line break anywhere."""
     return (b"word " * (size // 5 + 1))[:size]

@@ -48,3 +48,9 @@ def test_the_whole_page_keeps_the_layout_of_its_code() -> None:
     )
 
     assert "    pass\n\n\ndef b():" in whole_page_markdown(root)
+
+
+def test_blank_lines_inside_a_quote_collapse_too() -> None:
+    assert tidy("> One\n>\n>\n>\n> Two\n>\n> > Nested\n> >\n> >\n> > More") == (
+        "> One\n>\n> Two\n>\n> > Nested\n> >\n> > More"
+    )

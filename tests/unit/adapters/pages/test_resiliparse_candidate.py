@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from adapters.pages.candidates import parse_html, resiliparse_markdown
+from tests.support import hostile_inputs
 
 GUIDE = """<html><body>
 <nav><a href="https://example.com/">Home</a> <a href="https://example.com/docs">Docs</a></nav>
@@ -132,3 +133,24 @@ def test_the_same_thread_without_quote_markup_has_no_quotes() -> None:
     plain = THREAD.replace("<blockquote", "<div").replace("</blockquote>", "</div>")
 
     assert "> " not in resiliparse_markdown(parse_html(plain))
+
+
+def test_a_page_of_a_hundred_thousand_quotes_keeps_its_first_quotes_as_quotes_and_all_its_text() -> None:
+    root = parse_html(hostile_inputs.many_quotes(100_000).decode())
+
+    markdown = resiliparse_markdown(root)
+
+    assert "> quoted line 0" in markdown.splitlines()  # quotes within the bound are quotes
+    assert "reply line 99999" in markdown  # past it the text is still there, unquoted
+
+
+def test_a_quote_of_two_paragraphs_is_one_quote() -> None:
+    words = " ".join(f"word{n}" for n in range(30))
+    html = (
+        f"<html><body><main><p>Intro {words}</p><blockquote><p>One {words}</p><p>Two {words}</p></blockquote>"
+        f"<p>After {words}</p></main></body></html>"
+    )
+
+    markdown = resiliparse_markdown(parse_html(html))
+
+    assert f"> One {words}\n>\n> Two {words}\n\nAfter {words}" in markdown
