@@ -77,7 +77,12 @@ def tidy(markdown: str) -> str:
 
 
 def _prune(root: Element, base_url: str | None) -> None:
-    doomed = [el for el in root.iter() if isinstance(el.tag, str) and (el.tag in _SKIPPED_TAGS or is_chrome(el))]
+    wrappers = _page_forms(root)
+    doomed = [
+        el
+        for el in root.iter()
+        if isinstance(el.tag, str) and ((el.tag in _SKIPPED_TAGS and el not in wrappers) or is_chrome(el))
+    ]
     for element in doomed:
         if element.getparent() is not None:
             _drop_tree(element)
@@ -103,6 +108,20 @@ def _prune(root: Element, base_url: str | None) -> None:
     for table in list(root.iter("table")):
         _bound_table(table)
     _spaces_for_line_breaks(root)
+
+
+def _page_forms(root: Element) -> list[Element]:
+    """The forms that hold the page rather than sit in it: at least half of its text.
+
+    A form is a search box, a sign-in or a newsletter box, and goes; but ASP.NET pages wrap the
+    whole page in one form, and forum software the posts of a thread (to moderate them), and
+    dropping those dropped the page.
+    """
+    forms = list(root.iter("form"))
+    if not forms:
+        return []
+    text = len("".join(root.itertext()))
+    return [form for form in forms if len("".join(form.itertext())) * 2 >= text > 0]
 
 
 def _bound_table(table: Element) -> None:

@@ -181,3 +181,29 @@ def test_code_keeps_the_line_breaks_and_indentation_at_its_edges() -> None:
     markdown = page_markdown("<pre><code>\n    indented()\n        deeper()\n</code></pre>")
 
     assert "\n    indented()\n        deeper()" in markdown
+
+
+def test_a_form_wrapping_the_whole_page_is_the_page_and_loses_only_its_controls() -> None:
+    # ASP.NET puts the whole page in one form; forum software the posts of a thread.
+    markdown = page_markdown(
+        '<form id="MainForm" method="post"><input type="hidden" name="__VIEWSTATE" value="dDwtMTA4">'
+        "<h1>Native 4K projectors</h1><p>Every projector here shows 3840 by 2160 pixels without shifting.</p>"
+        "<ul><li>BenQ LK936ST, short throw</li><li>Epson LS12000, laser</li></ul>"
+        '<form action="/search"><input name="q"><button>Search</button></form></form>'
+    )
+
+    assert markdown == (
+        "# Native 4K projectors\n\nEvery projector here shows 3840 by 2160 pixels without shifting.\n\n"
+        "- BenQ LK936ST, short throw\n- Epson LS12000, laser"
+    )
+
+
+def test_a_sign_up_form_beside_the_content_still_goes() -> None:
+    markdown = page_markdown(
+        "<p>Every projector here shows 3840 by 2160 pixels without shifting, and each was tested in our room.</p>"
+        '<form action="/subscribe"><h2>Our newsletter</h2><input name="email"><button>Sign up</button></form>'
+    )
+
+    assert (
+        markdown == "Every projector here shows 3840 by 2160 pixels without shifting, and each was tested in our room."
+    )
