@@ -77,7 +77,7 @@ def tidy(markdown: str) -> str:
 
 
 def _prune(root: Element, base_url: str | None) -> None:
-    wrappers = _page_forms(root)
+    wrappers = _page_wrappers(root)
     doomed = [
         el
         for el in root.iter()
@@ -110,18 +110,20 @@ def _prune(root: Element, base_url: str | None) -> None:
     _spaces_for_line_breaks(root)
 
 
-def _page_forms(root: Element) -> list[Element]:
-    """The forms that hold the page rather than sit in it: at least half of its text.
+def _page_wrappers(root: Element) -> list[Element]:
+    """The forms and ``<noscript>``s that hold the page rather than sit in it: at least half of its text.
 
     A form is a search box, a sign-in or a newsletter box, and goes; but ASP.NET pages wrap the
     whole page in one form, and forum software the posts of a thread (to moderate them), and
-    dropping those dropped the page.
+    dropping those dropped the page. A ``<noscript>`` is a tracking pixel or a "please enable
+    JavaScript" line, and goes; but a page built by script (Discourse's threads, for one) can
+    carry its whole text as a no-script version there, which is the page an agent reads.
     """
-    forms = list(root.iter("form"))
-    if not forms:
+    wrappers = [element for element in root.iter("form", "noscript")]
+    if not wrappers:
         return []
     text = len("".join(root.itertext()))
-    return [form for form in forms if len("".join(form.itertext())) * 2 >= text > 0]
+    return [element for element in wrappers if len("".join(element.itertext())) * 2 >= text > 0]
 
 
 def _bound_table(table: Element) -> None:

@@ -207,3 +207,28 @@ def test_a_sign_up_form_beside_the_content_still_goes() -> None:
     assert (
         markdown == "Every projector here shows 3840 by 2160 pixels without shifting, and each was tested in our room."
     )
+
+
+def test_a_script_built_thread_is_read_from_its_no_script_version() -> None:
+    # Discourse sends a script shell and the whole thread again inside <noscript> for readers without script.
+    markdown = page_markdown(
+        '<div id="app"></div><noscript><div class="crawler-post"><span class="creator">rosa</span>'
+        "<p>The Zigbee stick drops off every night at three; the log says the coordinator timed out.</p></div>"
+        '<div class="crawler-post"><span class="creator">tomas</span>'
+        "<p>Move the stick away from the USB 3 port with an extension cable; the interference goes.</p></div>"
+        "</noscript>"
+    )
+
+    assert markdown == (
+        "rosa\n\nThe Zigbee stick drops off every night at three; the log says the coordinator timed out.\n\n"
+        "tomas\n\nMove the stick away from the USB 3 port with an extension cable; the interference goes."
+    )
+
+
+def test_a_no_script_notice_beside_the_content_still_goes() -> None:
+    markdown = page_markdown(
+        "<p>The Zigbee stick drops off every night at three; the log says the coordinator timed out again.</p>"
+        "<noscript><p>Please enable JavaScript to see the comments.</p></noscript>"
+    )
+
+    assert markdown == "The Zigbee stick drops off every night at three; the log says the coordinator timed out again."
