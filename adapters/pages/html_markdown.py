@@ -119,7 +119,7 @@ def _page_wrappers(root: Element) -> list[Element]:
     JavaScript" line, and goes; but a page built by script (Discourse's threads, for one) can
     carry its whole text as a no-script version there, which is the page an agent reads.
     """
-    wrappers = [element for element in root.iter("form", "noscript")]
+    wrappers = list(root.iter("form", "noscript"))
     if not wrappers:
         return []
     text = len("".join(root.itertext()))
