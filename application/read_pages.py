@@ -10,9 +10,16 @@ import anyio
 
 from application.script_pages import ScriptPages
 from application.single_flight import SingleFlight
-from application.site_reading import read_through_site
+from application.site_reading import read_recognised_site, read_through_site
 from domain.errors import PageUnavailable
-from domain.ports import CachePort, PageExtractionPort, PageFetcherPort, PageRendererPort, SiteResolverPort
+from domain.ports import (
+    CachePort,
+    FetchedPageResolverPort,
+    PageExtractionPort,
+    PageFetcherPort,
+    PageRendererPort,
+    SiteResolverPort,
+)
 from domain.redaction import without_userinfo
 
 logger = logging.getLogger(__name__)
@@ -41,15 +48,19 @@ class PageReader:
         concurrency: int = 5,
         cache: CachePort[PageText] | None = None,
         resolvers: Sequence[SiteResolverPort] = (),
+        page_resolvers: Sequence[FetchedPageResolverPort] = (),
         renderer: PageRendererPort | None = None,
     ) -> None:
-        """``renderer``: the browser that renders JavaScript shells; None (SEARCHRELAY_BROWSER=off) says so instead."""
+        """``resolvers`` claim URLs before any fetch; ``page_resolvers`` recognise a page once fetched (a
+        Discourse forum on any domain). ``renderer``: the browser that renders JavaScript shells; None
+        (SEARCHRELAY_BROWSER=off) says so instead."""
         self._fetcher = fetcher
         self._extraction = extraction
         self._page_timeout = page_timeout
         self._concurrency = concurrency
         self._cache = cache
         self._resolvers = tuple(resolvers)
+        self._page_resolvers = tuple(page_resolvers)
         self._flights: SingleFlight[PageText] = SingleFlight()
         self._script_pages = ScriptPages(renderer, extraction, extract_timeout=page_timeout)
 
@@ -78,18 +89,39 @@ class PageReader:
         if site.page is not None:
             resolved = site.page
             return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, site.note)
+        note = site.note
+        deadline = anyio.current_time() + self._page_timeout
         try:
-            with anyio.fail_after(self._page_timeout):
+            with anyio.fail_at(deadline):
                 page = await self._fetcher.fetch(url)
+            # Software that runs on any domain shows itself in the page: its API, when it has one,
+            # reads the page better than its HTML (a forum's script shell has no posts in it).
+            recognised = await read_recognised_site(page, self._page_resolvers, seconds=self._page_timeout)
+            if recognised.page is not None:
+                resolved = recognised.page
+                notes = _joined(note, recognised.note)
+                return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, notes)
+            if recognised.note is not None:  # the API's try had a timeout of its own; the page gets a whole one
+                note = _joined(note, recognised.note)
+                deadline = anyio.current_time() + self._page_timeout
+            with anyio.fail_at(deadline):
                 # Off the event loop, in a worker that is stopped if this deadline passes first.
                 markdown = await self._extraction.extract(page)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
         # A JavaScript shell is rendered in the browser (under its own deadline) or refused honestly.
-        page, markdown = await self._script_pages.settle(page, markdown)
-        if not markdown.strip():
-            raise PageUnavailable(url, "no readable text on the page")
-        return PageText(page.url, page.content_type, markdown, page.truncated, site.note)
+        try:
+            page, markdown = await self._script_pages.settle(page, markdown)
+            if not markdown.strip():
+                raise PageUnavailable(url, "no readable text on the page")
+        except PageUnavailable as refused:
+            # Both routes failed: the agent hears about both (a forum whose JSON says 403 is private,
+            # and rendering its shell would only show the sign-in page).
+            failed = "; ".join(f for f in (site.failed, recognised.failed) if f)
+            if not failed:
+                raise
+            raise PageUnavailable(refused.url, f"{refused.reason}; {failed}") from None
+        return PageText(page.url, page.content_type, markdown, page.truncated, note)
 
     async def read_many(
         self, urls: Sequence[str], *, budget_seconds: float, progress: PageProgress | None = None
@@ -126,6 +158,10 @@ class PageReader:
             outcome if outcome is not None else PageUnavailable(url, "not read within the call's time budget")
             for url, outcome in zip(urls, outcomes, strict=True)
         ]
+
+
+def _joined(*notes: str | None) -> str | None:
+    return " ".join(n for n in notes if n) or None
 
 
 async def _report(progress: PageProgress | None, done: int, total: int) -> None:

@@ -87,6 +87,28 @@ class SiteResolverPort(Protocol):
         ...
 
 
+class FetchedPageResolverPort(Protocol):
+    """Reads a page through its site's API when the fetched page shows which software serves it.
+
+    For software that runs on any domain (a Discourse forum), where the URL alone cannot tell:
+    ``recognises`` looks at the page already fetched; ``read_page``'s calls go through the same
+    address guard, byte caps and deadline as a page fetch.
+    """
+
+    @property
+    def site(self) -> str:
+        """The API's name for notes, e.g. "the forum's Discourse API"."""
+        ...
+
+    def recognises(self, page: FetchedPage) -> bool:
+        """Pure and cheap (it runs on every page fetched): whether this resolver reads ``page``."""
+        ...
+
+    async def read_page(self, page: FetchedPage) -> ResolvedPage:
+        """The page as Markdown. Raises ``SiteUnavailable`` with a one-line reason on any API failure."""
+        ...
+
+
 class CachePort(Protocol[V]):
     """Keeps values (successful outcomes, read pages) by key for a while."""
 

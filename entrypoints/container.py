@@ -30,7 +30,7 @@ from entrypoints import provider_catalog, search_adapters, shared_state
 from entrypoints.page_adapters import browser_process, chromium_renderer, extraction_workers
 from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
-from entrypoints.site_resolvers import site_resolvers
+from entrypoints.site_resolvers import page_resolvers, site_resolvers
 from entrypoints.tls_preload import TlsPreload
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
@@ -171,6 +171,8 @@ class Container(containers.DeclarativeContainer):
     extraction = providers.Resource(extraction_workers, settings)
     # Sites read through their APIs before any page fetch (docs/sites.md); none when turned off.
     resolvers = providers.Singleton(site_resolvers, settings, page_fetcher, extraction)
+    # Forum software on any domain, recognised from the fetched page (Discourse); none when turned off.
+    recognised_sites = providers.Singleton(page_resolvers, settings, page_fetcher)
     # JavaScript shells: rendered in Chromium, every request it makes answered by page_fetcher (so
     # through the same SSRF guard); None when SEARCHRELAY_BROWSER=off.
     browser = providers.Resource(browser_process, settings)
@@ -183,6 +185,7 @@ class Container(containers.DeclarativeContainer):
         concurrency=settings.provided.page_concurrency,
         cache=page_cache,
         resolvers=resolvers,
+        page_resolvers=recognised_sites,
         renderer=page_renderer,
     )
     ranker = providers.Singleton(Bm25Ranker)

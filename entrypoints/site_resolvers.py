@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from domain.pages import ResolvedPage
-from domain.ports import PageExtractionPort, SiteResolverPort
+from domain.pages import FetchedPage, ResolvedPage
+from domain.ports import FetchedPageResolverPort, PageExtractionPort, SiteResolverPort
 from entrypoints.settings import Settings
+
+
+class _Named(Protocol):
+    @property
+    def site(self) -> str: ...
+
+
+R = TypeVar("R", bound=_Named)
 
 if TYPE_CHECKING:
     from adapters.sites.api_calls import GuardedCaller
@@ -23,18 +31,27 @@ def site_resolvers(
 ) -> list[SiteResolverPort]:
     """Every call a resolver makes goes through ``fetcher``: the pages' address guard, caps and deadline."""
     return [
-        DeferredResolver(partial(_BUILDERS[name], settings, fetcher, extraction)) for name in settings.enabled_sites()
+        DeferredResolver(partial(_BUILDERS[name], settings, fetcher, extraction))
+        for name in settings.enabled_sites()
+        if name in _BUILDERS
     ]
 
 
-class DeferredResolver:
-    """Implements ``SiteResolverPort`` by building the real resolver the first time it is asked anything."""
+def page_resolvers(settings: Settings, fetcher: GuardedCaller) -> list[FetchedPageResolverPort]:
+    """The resolvers that recognise a fetched page (forum software on any domain), when enabled."""
+    if "discourse" not in settings.enabled_sites():
+        return []
+    return [DeferredPageResolver(partial(_discourse, fetcher))]
 
-    def __init__(self, build: Callable[[], SiteResolverPort]) -> None:
+
+class _Deferred(Generic[R]):
+    """Builds the real resolver the first time it is asked anything."""
+
+    def __init__(self, build: Callable[[], R]) -> None:
         self._build = build
-        self._built: SiteResolverPort | None = None
+        self._built: R | None = None
 
-    def _resolver(self) -> SiteResolverPort:
+    def _resolver(self) -> R:
         if self._built is None:
             self._built = self._build()
         return self._built
@@ -43,11 +60,31 @@ class DeferredResolver:
     def site(self) -> str:
         return self._resolver().site
 
+
+class DeferredResolver(_Deferred[SiteResolverPort]):
+    """Implements ``SiteResolverPort``, built on first use."""
+
     def handles(self, url: str) -> bool:
         return self._resolver().handles(url)
 
     async def read(self, url: str) -> ResolvedPage:
         return await self._resolver().read(url)
+
+
+class DeferredPageResolver(_Deferred[FetchedPageResolverPort]):
+    """Implements ``FetchedPageResolverPort``, built on first use (the first page fetched)."""
+
+    def recognises(self, page: FetchedPage) -> bool:
+        return self._resolver().recognises(page)
+
+    async def read_page(self, page: FetchedPage) -> ResolvedPage:
+        return await self._resolver().read_page(page)
+
+
+def _discourse(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+    from adapters.sites.discourse import DiscourseResolver
+
+    return DiscourseResolver(fetcher)
 
 
 def _stackexchange(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:

@@ -150,3 +150,55 @@ async def test_every_resolver_falls_back_to_the_page_with_its_reason(
     text = await fetch(container_for(router), url)
     assert "-PAGE-TEXT" in text
     assert f"[{note}; this is the page as fetched.]" in text
+
+
+FORUM = "community.example"
+TOPIC = f"https://{FORUM}/t/start-making-my-home-smart-where-should-i-start/68911"
+DISCOURSE_SHELL = (
+    b'<html><head><meta name="generator" content="Discourse 3.4.0 - https://github.com/discourse/discourse">'
+    b"<title>Start making my home smart</title></head><body><section id='main'></section>"
+    b"<script src='/assets/start-discourse.js'></script></body></html>"
+)
+
+
+def discourse_forum(api: httpx.Response) -> SiteRouter:
+    return (
+        SiteRouter()
+        .add(FORUM, "/t/start-making-my-home-smart-where-should-i-start/68911", httpx.Response(
+            200, content=DISCOURSE_SHELL, headers={"content-type": "text/html"}
+        ))
+        .add(FORUM, "/t/68911.json", api)
+    )  # fmt: skip
+
+
+async def test_web_fetch_reads_a_discourse_shell_through_the_forums_json() -> None:
+    router = discourse_forum(json_answer(fixture("discourse_topic")))
+    result = await fetch_result(container_for(router, {"SEARCHRELAY_BROWSER": "off"}), TOPIC)
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    fenced = FENCED.search(text)
+    assert fenced is not None
+    assert "## Post #3 · petro on 2018-09-13 · 7 likes · the solution" in fenced.group(2)
+    assert (result.structured_content or {})["source_note"] == "Read through the forum's Discourse API."
+    assert router.paths() == ["/t/start-making-my-home-smart-where-should-i-start/68911", "/t/68911.json"]
+
+
+async def test_a_forum_that_refuses_its_json_leaves_the_shell_to_the_usual_path() -> None:
+    router = discourse_forum(json_answer({"errors": ["You are not permitted to view the requested resource."]}, 403))
+    async with Client(build_server(container_for(router, {"SEARCHRELAY_BROWSER": "off"}))) as client:
+        result = await client.call_tool("web_fetch", {"url": TOPIC})
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    # Without the browser the shell is refused honestly, and the refusal says why the API was not used either.
+    assert result.is_error
+    assert text == (
+        f"Could not read {TOPIC}: this page needs JavaScript; turn on SEARCHRELAY_BROWSER=auto to render it;"
+        " the forum's Discourse API could not be used (HTTP 403, access refused or rate limit reached:"
+        " You are not permitted to view the requested resource.)"
+    )
+
+
+async def test_the_forum_resolver_can_be_turned_off() -> None:
+    router = discourse_forum(json_answer(fixture("discourse_topic")))
+    env = {"SEARCHRELAY_SITE_RESOLVERS": "stackexchange", "SEARCHRELAY_BROWSER": "off"}
+    async with Client(build_server(container_for(router, env))) as client:
+        await client.call_tool("web_fetch", {"url": TOPIC})
+    assert "/t/68911.json" not in router.paths()

@@ -8,16 +8,16 @@ from adapters.sites.api_calls import GuardedCaller
 from domain.pages import ResolvedPage
 from domain.ports import SiteResolverPort
 from entrypoints.settings import Settings
-from entrypoints.site_resolvers import DeferredResolver, site_resolvers
+from entrypoints.site_resolvers import DeferredResolver, page_resolvers, site_resolvers
 from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetcher
 
 
 @pytest.mark.parametrize(
     ("value", "sites"),
     [
-        (None, ("stackexchange", "github", "wikipedia", "arxiv")),
-        ("", ("stackexchange", "github", "wikipedia", "arxiv")),
-        ("ALL", ("stackexchange", "github", "wikipedia", "arxiv")),
+        (None, ("stackexchange", "github", "wikipedia", "arxiv", "discourse")),
+        ("", ("stackexchange", "github", "wikipedia", "arxiv", "discourse")),
+        ("ALL", ("stackexchange", "github", "wikipedia", "arxiv", "discourse")),
         ("off", ()),
         ("none", ()),
         (" arxiv , Wikipedia ", ("wikipedia", "arxiv")),
@@ -48,6 +48,19 @@ def test_the_resolvers_built_are_the_enabled_ones_in_order() -> None:
         site_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "off"}), fetcher, InProcessExtraction())
         == []
     )
+
+
+def test_the_forum_resolver_is_built_only_when_discourse_is_enabled() -> None:
+    fetcher: GuardedCaller = routed_fetcher(SiteRouter())
+    on = page_resolvers(Settings.from_values({}), fetcher)
+    assert [r.site for r in on] == ["the forum's Discourse API"]
+    for value in ("off", "github,wikipedia"):
+        assert page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": value}), fetcher) == []
+    # The URL resolvers never include it: it answers for fetched pages, not URLs.
+    built = site_resolvers(
+        Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher, InProcessExtraction()
+    )
+    assert built == []
 
 
 class _CountedResolver:
