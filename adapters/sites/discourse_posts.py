@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from adapters.pages.html_markdown import element_to_markdown
 from adapters.sites.fields import day_from_iso, number, obj, text, unescaped
+from adapters.sites.fragments import fragment_markdown
 
 # post_type 1 is a post; 2 a moderator's, 3 a "small action" (closed, pinned, split: no text of
 # its own), 4 a whisper (staff only, never in an anonymous answer).
@@ -124,17 +124,7 @@ def _likes(post: dict[str, Any]) -> int:
 
 def cooked_markdown(cooked: str, base_url: str) -> str:
     """A post's rendered HTML as Markdown, Discourse's quotes, link previews and emoji made plain."""
-    import lxml.etree
-    import lxml.html
-
-    if not cooked.strip():
-        return ""
-    try:
-        root = lxml.html.fragment_fromstring(cooked, create_parent="div")
-    except (lxml.etree.ParserError, ValueError):
-        return ""
-    _plain_discourse_parts(root)
-    return element_to_markdown(root, base_url)
+    return fragment_markdown(cooked, base_url=base_url, prepare=_plain_discourse_parts)
 
 
 def _plain_discourse_parts(root: Any) -> None:
