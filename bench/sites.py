@@ -1,6 +1,6 @@
 """Site resolvers against generic extraction, on saved API answers and matching saved HTML pages.
 
-For each site (StackExchange question, GitHub issue, Wikipedia article, arXiv paper) the saved
+For each site (StackExchange question, GitHub issue, Wikipedia article, arXiv paper, Hacker News thread) the saved
 HTML page in bench/data/sites/ goes through the real extractor, as web_fetch reads a page, and
 the saved API answers go through the real resolver and page fetcher (an in-memory transport
 plays the API; nothing leaves the machine). Printed per site: which facts each text keeps (see
@@ -25,9 +25,18 @@ import httpx
 from adapters.pages.extractor import TrafilaturaExtractor
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.github import GithubResolver
+from adapters.sites.hackernews import HackerNewsResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wikipedia import WikipediaResolver
-from bench.sites_facts import DATA, Fact, arxiv_facts, github_facts, stackexchange_facts, wikipedia_facts
+from bench.sites_facts import (
+    DATA,
+    Fact,
+    arxiv_facts,
+    github_facts,
+    hackernews_facts,
+    stackexchange_facts,
+    wikipedia_facts,
+)
 from domain.pages import FetchedPage
 from domain.ports import SiteResolverPort
 from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetcher
@@ -92,6 +101,14 @@ SITES = [
         ],
         lambda router: ArxivResolver(routed_fetcher(router), InProcessExtraction()),
         arxiv_facts,
+    ),
+    Site(
+        "hackernews",
+        "https://news.ycombinator.com/item?id=38100000",
+        "hackernews_page.html",
+        [("hn.algolia.com", "/api/v1/items/38100000", "hackernews_item.json", JSON)],
+        lambda router: HackerNewsResolver(routed_fetcher(router)),
+        hackernews_facts,
     ),
 ]
 

@@ -159,3 +159,43 @@ def arxiv_facts() -> list[Fact]:
         Fact("paper text (results)", present("Across 1,200 faulted sessions")),
         Fact("no page chrome", absent("Cornell University", "Donate", "Which authors of this paper are endorsers")),
     ]
+
+
+def hackernews_facts() -> list[Fact]:
+    story = load("hackernews_item.json")
+    comments, pairs = [], []  # every comment; every (parent, reply) pair, by their first words
+    stack = [(child, None) for child in story["children"]]
+    while stack:
+        node, parent = stack.pop()
+        comments.append(node)
+        if parent is not None:
+            pairs.append((_first_words(parent["text"]), _first_words(node["text"])))
+        stack += [(child, node) for child in node["children"]]
+    return [
+        Fact("story title and link", present(story["title"], story["url"])),
+        Fact("points", present(f"{story['points']} points")),
+        Fact("every comment's text", present(*(_first_words(c["text"]) for c in comments))),
+        Fact("every comment's author by it", each_near([(c["author"], _first_words(c["text"])) for c in comments])),
+        Fact(
+            "every comment's date by it", each_near([(c["created_at"][:10], _first_words(c["text"])) for c in comments])
+        ),
+        Fact("each reply nested under what it answers", _nested(pairs)),
+        Fact("no page chrome", absent("add comment", "favorite", "Guidelines", "login", "upvote")),
+    ]
+
+
+def _nested(pairs: list[tuple[str, str]]) -> Callable[[str], bool]:
+    """Each reply's line is indented deeper than its parent's (the tree survives, not just the words)."""
+
+    def depth(text: str, words: str) -> int | None:
+        line = next((line for line in text.splitlines() if plain(words) in plain(line)), None)
+        return None if line is None else len(line) - len(line.lstrip())
+
+    def holds(text: str) -> bool:
+        for parent, reply in pairs:
+            above, below = depth(text, parent), depth(text, reply)
+            if above is None or below is None or below <= above:
+                return False
+        return True
+
+    return holds

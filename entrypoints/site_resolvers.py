@@ -113,10 +113,17 @@ def _arxiv(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractio
     return ArxivResolver(fetcher, extraction, api_url=settings.arxiv_api_url, site_url=settings.arxiv_site_url)
 
 
-#: Settings.enabled_sites() names only these.
+def _hackernews(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.hackernews import HackerNewsResolver
+
+    return HackerNewsResolver(fetcher, api_url=settings.hackernews_api_url)
+
+
+#: Settings.enabled_sites() names these, and "discourse" (``page_resolvers``).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
     "github": _github,
     "wikipedia": _wikipedia,
     "arxiv": _arxiv,
+    "hackernews": _hackernews,
 }

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings
 
-SITE_NAMES = ("stackexchange", "github", "wikipedia", "arxiv", "discourse")
+SITE_NAMES = ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "discourse")
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
     "stackexchange_api_url",
@@ -23,6 +23,7 @@ SITE_URL_FIELDS = (
     "wikipedia_api_url",
     "arxiv_api_url",
     "arxiv_site_url",
+    "hackernews_api_url",
 )
 
 
@@ -42,6 +43,7 @@ class SiteSettings(BaseSettings):
     )
     arxiv_api_url: str = Field("https://export.arxiv.org/api/query", validation_alias="SEARCHRELAY_ARXIV_API_URL")
     arxiv_site_url: str = Field("https://arxiv.org", validation_alias="SEARCHRELAY_ARXIV_URL")
+    hackernews_api_url: str = Field("https://hn.algolia.com/api/v1", validation_alias="SEARCHRELAY_HACKERNEWS_API_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

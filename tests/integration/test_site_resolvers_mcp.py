@@ -141,6 +141,12 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("export.arxiv.org", "/api/query", httpx.Response(503, content=b"busy")),
             "The arXiv API could not be used (HTTP 503, the server failed)",
         ),
+        (
+            "https://news.ycombinator.com/item?id=38000001",
+            page_at("news.ycombinator.com", "/item", "HACKERNEWS-PAGE-TEXT"),
+            ("hn.algolia.com", "/api/v1/items/38000001", json_answer({"message": "rate limited"}, 429)),
+            "The Hacker News API could not be used (HTTP 429, rate limit reached: rate limited)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(
@@ -202,3 +208,12 @@ async def test_the_forum_resolver_can_be_turned_off() -> None:
     async with Client(build_server(container_for(router, env))) as client:
         await client.call_tool("web_fetch", {"url": TOPIC})
     assert "/t/68911.json" not in router.paths()
+
+
+async def test_web_fetch_reads_a_hacker_news_thread_as_a_tree() -> None:
+    router = SiteRouter().add("hn.algolia.com", "/api/v1/items/38000001", json_answer(fixture("hn_item")))
+    result = await fetch_result(container_for(router), "https://news.ycombinator.com/item?id=38000001")
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    assert "  - **pgstory** · 2023-10-25\n    A decision table:" in text
+    assert (result.structured_content or {})["source_note"] == "Read through the Hacker News API."
+    assert "news.ycombinator.com" not in {s.host for s in router.seen}

@@ -17,6 +17,7 @@ PAGES = {
     "github": ("https://github.com/encode/httpx/issues/1", "# "),
     "wikipedia": ("https://en.wikipedia.org/wiki/Relay", "## "),
     "arxiv": ("https://arxiv.org/abs/1706.03762", "## Abstract"),
+    "hackernews": ("https://news.ycombinator.com/item?id=1", "# Y Combinator"),
     "discourse": ("https://meta.discourse.org/t/discourse-rest-api-documentation/22706", "## Post #1 · "),
 }
 

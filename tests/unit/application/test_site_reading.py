@@ -8,6 +8,7 @@ import pytest
 
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.github import GithubResolver
+from adapters.sites.hackernews import HackerNewsResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wikipedia import WikipediaResolver
 from application.read_pages import PageReader
@@ -40,6 +41,7 @@ def real_resolvers() -> list[SiteResolverPort]:
         GithubResolver(unused),
         WikipediaResolver(unused),
         ArxivResolver(unused, unused),
+        HackerNewsResolver(unused),
     ]
 
 
@@ -52,6 +54,8 @@ def real_resolvers() -> list[SiteResolverPort]:
         ("https://github.com/python/cpython/blob/main/README.rst", "the GitHub API"),
         ("https://fr.wikipedia.org/wiki/Paris", "the Wikipedia API"),
         ("https://arxiv.org/abs/2401.00001", "the arXiv API"),
+        ("https://news.ycombinator.com/item?id=38000001", "the Hacker News API"),
+        ("https://news.ycombinator.com/newest", None),
         ("https://stackoverflow.com/tags", None),
         ("https://example.com/questions/1", None),
         ("https://docs.python.org/3/", None),

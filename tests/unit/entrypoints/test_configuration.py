@@ -136,7 +136,7 @@ def problems(values: dict[str, object]) -> list[str]:
         (
             {"SEARCHRELAY_SITE_RESOLVERS": "github,reddit"},
             ["SEARCHRELAY_SITE_RESOLVERS must be all, off, or a comma-separated choice among "
-             "stackexchange, github, wikipedia, arxiv, discourse."],
+             "stackexchange, github, wikipedia, arxiv, hackernews, discourse."],
         ),
         (
             {"SEARCHRELAY_STACKEXCHANGE_API_URL": "api.stackexchange.com/2.3"},

@@ -1,0 +1,122 @@
+"""The Hacker News resolver against a faked HN Search API, through the real page fetcher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from adapters.sites.hackernews import HackerNewsResolver, item_of
+from adapters.sites.hackernews_comments import MAX_COMMENTS, MAX_DEPTH, thread_markdown
+from domain.errors import SiteUnavailable
+from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+API = "hn.algolia.com"
+STORY = "https://news.ycombinator.com/item?id=38000001"
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        (STORY, 38000001),
+        ("http://news.ycombinator.com/item?id=1&p=2", 1),
+        ("https://news.ycombinator.com/item?id=abc", None),
+        ("https://news.ycombinator.com/item", None),
+        ("https://news.ycombinator.com/news", None),
+        ("https://news.ycombinator.com/user?id=pg", None),
+        ("https://ycombinator.com/item?id=1", None),
+        ("https://news.ycombinator.com.evil.example/item?id=1", None),
+    ],
+)
+def test_item_urls_are_recognised(url: str, expected: int | None) -> None:
+    assert item_of(url) == expected
+
+
+async def test_a_story_reads_with_its_comment_tree_nested_as_on_the_page() -> None:
+    router = SiteRouter().add(API, "/api/v1/items/38000001", json_answer(fixture("hn_item")))
+    page = await HackerNewsResolver(routed_fetcher(router)).read(STORY)
+    text = page.markdown
+    assert text.startswith("# Show HN: A tiny relay for web search\n")
+    assert (
+        "[example.org](https://example.org/relay?ref=hn) · 523 points · by pgstory on 2023-10-25"
+        " · 5 comments on Hacker News"
+    ) in text
+    assert (
+        "- **alice** · 2023-10-25\n"
+        "  How does it pick a provider when two fail at once?\n"
+        "\n"
+        "  I tried [this](https://example.com/x) and it hung.\n"
+        "  - **pgstory** · 2023-10-25\n"
+        "    A decision table:\n"
+        "\n"
+        "    ```\n"
+        "      if both fail: next tier\n"
+        "    ```\n"
+        "    - **[deleted]** · 2023-10-25\n"
+        "      (deleted)\n"
+        "      - **carol** · 2023-10-26\n"
+        "        Replying to a deleted comment still shows up.\n"
+        "- **bob** · 2023-10-25\n"
+        "  SECOND-TOP-LEVEL comment."
+    ) in text
+    assert (page.source, page.truncated, page.note) == ("the Hacker News API", False, None)
+
+
+def chain(depth: int) -> dict[str, Any]:
+    """A story whose single thread of replies goes ``depth`` comments deep."""
+    node: dict[str, Any] = {"type": "comment", "author": f"u{depth}", "text": f"<p>level {depth}", "children": []}
+    for level in range(depth - 1, 0, -1):
+        node = {"type": "comment", "author": f"u{level}", "text": f"<p>level {level}", "children": [node]}
+    return {"id": 1, "type": "story", "title": "deep", "author": "op", "children": [node]}
+
+
+def test_indentation_stops_growing_and_a_deeper_reply_says_whom_it_answers() -> None:
+    text = thread_markdown(chain(MAX_DEPTH + 3)).markdown
+    deepest = "  " * MAX_DEPTH
+    assert f"\n{deepest}- **u{MAX_DEPTH + 1}**\n" in text  # the last level that still indents
+    assert f"\n{deepest}- **u{MAX_DEPTH + 2}** · reply to u{MAX_DEPTH + 1}\n" in text
+    assert f"\n{deepest}  level {MAX_DEPTH + 3}" in text
+
+
+def test_a_thread_thousands_deep_is_walked_without_recursion() -> None:
+    thread = thread_markdown(chain(3000))  # past Python's recursion limit
+    assert f"level {MAX_COMMENTS}\n" in thread.markdown
+    assert thread.note is not None and "of 3,000 comments" in thread.note
+
+
+def test_a_huge_thread_stops_at_the_bound_and_says_where_the_rest_is() -> None:
+    replies = [{"type": "comment", "author": f"u{i}", "text": f"<p>c{i}", "children": []} for i in range(1500)]
+    thread = thread_markdown({"id": 7, "type": "story", "title": "big", "children": replies})
+    assert thread.markdown.count("\n- **u") == MAX_COMMENTS
+    assert (
+        thread.note
+        == f"Showing the first {MAX_COMMENTS:,} of 1,500 comments; the rest: https://news.ycombinator.com/item?id=7"
+    )
+    assert thread.markdown.rstrip().endswith(f"[{thread.note}]")
+
+
+async def test_a_comment_link_reads_that_comment_and_its_replies() -> None:
+    comment = fixture("hn_item")["children"][0]
+    router = SiteRouter().add(API, "/api/v1/items/38000010", json_answer(comment))
+    text = (
+        await HackerNewsResolver(routed_fetcher(router)).read("https://news.ycombinator.com/item?id=38000010")
+    ).markdown
+    assert text.startswith("# A comment on Hacker News\n\nby alice on 2023-10-25 · 3 replies")
+    assert "in the thread https://news.ycombinator.com/item?id=38000001" in text
+    assert "## Replies\n\n- **pgstory** · 2023-10-25" in text
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        (json_answer({"status": 404, "error": "Not Found"}, status=404), "HTTP 404, not found: Not Found"),
+        (json_answer({"id": 1}), "its answer had no item"),
+        (json_answer([]), "its answer had no item"),
+    ],
+)
+async def test_an_item_the_api_will_not_give_is_a_plain_failure(answer: Any, reason: str) -> None:
+    router = SiteRouter().add(API, "/api/v1/items/38000001", answer)
+    with pytest.raises(SiteUnavailable) as failure:
+        await HackerNewsResolver(routed_fetcher(router)).read(STORY)
+    assert failure.value.reason == reason
