@@ -89,7 +89,12 @@ class PageReader:
         if site.page is not None:
             resolved = site.page
             return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, site.note)
-        note = site.note
+        try:
+            return await self._read_fetched(url, site.note)
+        except PageUnavailable as refused:
+            raise _with_reason(refused, site.failed) from None
+
+    async def _read_fetched(self, url: str, note: str | None) -> PageText:
         deadline = anyio.current_time() + self._page_timeout
         try:
             with anyio.fail_at(deadline):
@@ -115,12 +120,7 @@ class PageReader:
             if not markdown.strip():
                 raise PageUnavailable(url, "no readable text on the page")
         except PageUnavailable as refused:
-            # Both routes failed: the agent hears about both (a forum whose JSON says 403 is private,
-            # and rendering its shell would only show the sign-in page).
-            failed = "; ".join(f for f in (site.failed, recognised.failed) if f)
-            if not failed:
-                raise
-            raise PageUnavailable(refused.url, f"{refused.reason}; {failed}") from None
+            raise _with_reason(refused, recognised.failed) from None
         return PageText(page.url, page.content_type, markdown, page.truncated, note)
 
     async def read_many(
@@ -158,6 +158,15 @@ class PageReader:
             outcome if outcome is not None else PageUnavailable(url, "not read within the call's time budget")
             for url, outcome in zip(urls, outcomes, strict=True)
         ]
+
+
+def _with_reason(refused: PageUnavailable, api_failed: str | None) -> PageUnavailable:
+    """When both routes failed, the agent hears about both (a forum whose JSON says 403 is private,
+    and rendering its shell would only show the sign-in page; an API over quota and a page that
+    refuses robots are two facts, not one)."""
+    if api_failed is None:
+        return refused
+    return PageUnavailable(refused.url, f"{refused.reason}; {api_failed}")
 
 
 def _joined(*notes: str | None) -> str | None:

@@ -151,3 +151,23 @@ async def test_an_api_that_does_not_answer_in_time_falls_back_too() -> None:
     page = await pages.read(QUESTION)
     assert page.note == "The Fake API could not be used (it did not answer within 0.05 s); this is the page as fetched."
     assert fetcher.calls == [QUESTION]
+
+
+class RefusingFetcher:
+    async def fetch(self, url: str) -> FetchedPage:
+        raise PageUnavailable(url, "HTTP 403")
+
+
+async def test_when_the_api_and_the_page_both_fail_the_reason_names_both() -> None:
+    resolver = FakeResolver(SiteUnavailable("HTTP 429, rate limit reached"))
+    pages = PageReader(RefusingFetcher(), PlainExtraction(), page_timeout=1.0, resolvers=[resolver])
+    with pytest.raises(PageUnavailable) as failure:
+        await pages.read(QUESTION)
+    assert failure.value.reason == "HTTP 403; the Fake API could not be used (HTTP 429, rate limit reached)"
+
+
+async def test_a_page_that_fails_without_any_api_tried_keeps_its_own_reason() -> None:
+    pages = PageReader(RefusingFetcher(), PlainExtraction(), page_timeout=1.0, resolvers=[FakeResolver("x")])
+    with pytest.raises(PageUnavailable) as failure:
+        await pages.read("https://example.com/")
+    assert failure.value.reason == "HTTP 403"

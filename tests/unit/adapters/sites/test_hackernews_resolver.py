@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
+from adapters.sites.comment_tree import MAX_COMMENTS, MAX_DEPTH
 from adapters.sites.hackernews import HackerNewsResolver, item_of
-from adapters.sites.hackernews_comments import MAX_COMMENTS, MAX_DEPTH, thread_markdown
+from adapters.sites.hackernews_comments import thread_markdown
 from domain.errors import SiteUnavailable
 from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
 
