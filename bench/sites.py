@@ -1,8 +1,8 @@
 """Site resolvers against generic extraction, on saved API answers and matching saved HTML pages.
 
-For each site (StackExchange question, GitHub issue, Wikipedia article, arXiv paper, Hacker News thread) the saved
-HTML page in bench/data/sites/ goes through the real extractor, as web_fetch reads a page, and
-the saved API answers go through the real resolver and page fetcher (an in-memory transport
+For each site (StackExchange question, GitHub issue, Wikipedia article, arXiv paper, Hacker News
+and Reddit threads) the saved HTML page in bench/data/sites/ goes through the real extractor, as
+web_fetch reads a page, and the saved API answers go through the real resolver and page fetcher (an in-memory transport
 plays the API; nothing leaves the machine). Printed per site: which facts each text keeps (see
 bench/sites_facts.py), its words, and the median time per page over --runs reads. The resolver's
 time covers its calls over the in-memory transport, JSON parsing and rendering (and, for arXiv,
@@ -26,6 +26,7 @@ from adapters.pages.extractor import TrafilaturaExtractor
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.github import GithubResolver
 from adapters.sites.hackernews import HackerNewsResolver
+from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wikipedia import WikipediaResolver
 from bench.sites_facts import (
@@ -34,6 +35,7 @@ from bench.sites_facts import (
     arxiv_facts,
     github_facts,
     hackernews_facts,
+    reddit_facts,
     stackexchange_facts,
     wikipedia_facts,
 )
@@ -109,6 +111,14 @@ SITES = [
         [("hn.algolia.com", "/api/v1/items/38100000", "hackernews_item.json", JSON)],
         lambda router: HackerNewsResolver(routed_fetcher(router)),
         hackernews_facts,
+    ),
+    Site(
+        "reddit",
+        "https://www.reddit.com/r/Python/comments/1d5xyz/is_asyncio_worth_it/",
+        "reddit_page.html",
+        [("www.reddit.com", "/r/Python/comments/1d5xyz/is_asyncio_worth_it.json", "reddit_thread.json", JSON)],
+        lambda router: RedditResolver(routed_fetcher(router)),
+        reddit_facts,
     ),
 ]
 

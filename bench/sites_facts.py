@@ -199,3 +199,29 @@ def _nested(pairs: list[tuple[str, str]]) -> Callable[[str], bool]:
         return True
 
     return holds
+
+
+def reddit_facts() -> list[Fact]:
+    listings = load("reddit_thread.json")
+    post = listings[0]["data"]["children"][0]["data"]
+    comments, pairs = [], []
+    stack = [(child["data"], None) for child in listings[1]["data"]["children"]]
+    while stack:
+        node, parent = stack.pop()
+        comments.append(node)
+        if parent is not None:
+            pairs.append((_first_words(parent["body"]), _first_words(node["body"])))
+        replies = node["replies"]["data"]["children"] if node["replies"] else []
+        stack += [(reply["data"], node) for reply in replies]
+    return [
+        Fact("post title and text", present(post["title"], _first_words(post["selftext"], 10))),
+        Fact("post score", present(f"{post['score']} points")),
+        Fact("every comment's text", present(*(_first_words(c["body"]) for c in comments))),
+        Fact("every comment's author by it", each_near([(c["author"], _first_words(c["body"])) for c in comments])),
+        Fact(
+            "every comment's score by it",
+            each_near([(f"{c['score']} points", _first_words(c["body"])) for c in comments]),
+        ),
+        Fact("each reply nested under what it answers", _nested(pairs)),
+        Fact("no page chrome", absent("Skip to main content", "Log In", "Get App", "Community Info", "Open menu")),
+    ]

@@ -119,6 +119,12 @@ def _hackernews(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPor
     return HackerNewsResolver(fetcher, api_url=settings.hackernews_api_url)
 
 
+def _reddit(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.reddit import RedditResolver
+
+    return RedditResolver(fetcher, site_url=settings.reddit_url)
+
+
 #: Settings.enabled_sites() names these, and "discourse" (``page_resolvers``).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -126,4 +132,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "wikipedia": _wikipedia,
     "arxiv": _arxiv,
     "hackernews": _hackernews,
+    "reddit": _reddit,
 }

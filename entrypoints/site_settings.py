@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings
 
-SITE_NAMES = ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "discourse")
+SITE_NAMES = ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
     "stackexchange_api_url",
@@ -24,6 +24,7 @@ SITE_URL_FIELDS = (
     "arxiv_api_url",
     "arxiv_site_url",
     "hackernews_api_url",
+    "reddit_url",
 )
 
 
@@ -44,6 +45,7 @@ class SiteSettings(BaseSettings):
     arxiv_api_url: str = Field("https://export.arxiv.org/api/query", validation_alias="SEARCHRELAY_ARXIV_API_URL")
     arxiv_site_url: str = Field("https://arxiv.org", validation_alias="SEARCHRELAY_ARXIV_URL")
     hackernews_api_url: str = Field("https://hn.algolia.com/api/v1", validation_alias="SEARCHRELAY_HACKERNEWS_API_URL")
+    reddit_url: str = Field("https://www.reddit.com", validation_alias="SEARCHRELAY_REDDIT_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

@@ -50,7 +50,8 @@ def written_tree(roots: list[Node], shape: TreeShape, *, top_author: str = "") -
         if depth > MAX_DEPTH:
             heading += f" · reply to {parent}"
         lines.append(heading)
-        lines += [f"{indent}  {line}" if line else "" for line in shape.body(node).split("\n")]
+        if body := shape.body(node):  # a stub ("12 more replies") is its heading alone
+            lines += [f"{indent}  {line}" if line else "" for line in body.split("\n")]
         stack += [(reply, depth + 1, shape.author(node)) for reply in reversed(shape.replies(node))]
     return WrittenTree(lines, shown, total)
 

@@ -147,6 +147,12 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("hn.algolia.com", "/api/v1/items/38000001", json_answer({"message": "rate limited"}, 429)),
             "The Hacker News API could not be used (HTTP 429, rate limit reached: rate limited)",
         ),
+        (
+            "https://www.reddit.com/r/Python/comments/1d5xyz/slug/",
+            page_at("www.reddit.com", "/r/Python/comments/1d5xyz/slug/", "REDDIT-PAGE-TEXT"),
+            ("www.reddit.com", "/r/Python/comments/1d5xyz/slug.json", json_answer({"message": "Forbidden"}, 403)),
+            "Reddit's JSON view could not be used (HTTP 403, access refused or rate limit reached: Forbidden)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(

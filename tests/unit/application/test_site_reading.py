@@ -9,6 +9,7 @@ import pytest
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.github import GithubResolver
 from adapters.sites.hackernews import HackerNewsResolver
+from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wikipedia import WikipediaResolver
 from application.read_pages import PageReader
@@ -42,6 +43,7 @@ def real_resolvers() -> list[SiteResolverPort]:
         WikipediaResolver(unused),
         ArxivResolver(unused, unused),
         HackerNewsResolver(unused),
+        RedditResolver(unused),
     ]
 
 
@@ -56,6 +58,8 @@ def real_resolvers() -> list[SiteResolverPort]:
         ("https://arxiv.org/abs/2401.00001", "the arXiv API"),
         ("https://news.ycombinator.com/item?id=38000001", "the Hacker News API"),
         ("https://news.ycombinator.com/newest", None),
+        ("https://old.reddit.com/r/Python/comments/1d5xyz/slug/", "Reddit's JSON view"),
+        ("https://www.reddit.com/r/Python/", None),
         ("https://stackoverflow.com/tags", None),
         ("https://example.com/questions/1", None),
         ("https://docs.python.org/3/", None),

@@ -134,9 +134,9 @@ def problems(values: dict[str, object]) -> list[str]:
             ["SEARCHRELAY_REDIS_TIMEOUT_SECONDS must be a number of seconds above 0 and at most 5."],
         ),
         (
-            {"SEARCHRELAY_SITE_RESOLVERS": "github,reddit"},
+            {"SEARCHRELAY_SITE_RESOLVERS": "github,twitter"},
             ["SEARCHRELAY_SITE_RESOLVERS must be all, off, or a comma-separated choice among "
-             "stackexchange, github, wikipedia, arxiv, hackernews, discourse."],
+             "stackexchange, github, wikipedia, arxiv, hackernews, reddit, discourse."],
         ),
         (
             {"SEARCHRELAY_STACKEXCHANGE_API_URL": "api.stackexchange.com/2.3"},

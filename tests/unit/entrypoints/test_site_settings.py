@@ -15,9 +15,9 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 @pytest.mark.parametrize(
     ("value", "sites"),
     [
-        (None, ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "discourse")),
-        ("", ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "discourse")),
-        ("ALL", ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "discourse")),
+        (None, ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
+        ("", ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
+        ("ALL", ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
         ("off", ()),
         ("none", ()),
         (" arxiv , Wikipedia ", ("wikipedia", "arxiv")),

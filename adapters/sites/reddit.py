@@ -1,0 +1,68 @@
+"""Reddit threads through Reddit's JSON view of the same address: the post and its comment tree.
+
+Every Reddit page has a JSON twin (the path plus ``.json``): the post and the comments Reddit
+sends on a first load, nested, each with author, score and date, bodies as their authors wrote
+them in Markdown (``raw_json=1`` keeps ``&``, ``<`` and ``>`` unescaped). The HTML page is a web
+app whose comments load as they scroll; old.reddit.com's is tables of chrome.
+"""
+
+from __future__ import annotations
+
+import re
+
+import anyio
+
+from adapters.sites.api_calls import GuardedCaller, call_json, with_query
+from adapters.sites.reddit_comments import thread_markdown
+from adapters.sites.urls import on_hosts
+from domain.errors import SiteUnavailable
+from domain.pages import ResolvedPage
+
+DEFAULT_SITE_URL = "https://www.reddit.com"
+_HOSTS = frozenset(
+    {"reddit.com", "www.reddit.com", "old.reddit.com", "new.reddit.com", "np.reddit.com", "m.reddit.com"}
+)
+# [/r/{sub} | /user/{name} | /u/{name}]/comments/{post}[/{slug}[/{comment}]]
+_THREAD_PATH = re.compile(
+    r"^(?:/(?:r|u|user)/[A-Za-z0-9_-]{1,50})?/comments/(?P<post>[a-z0-9]{1,12})"
+    r"(?:/(?P<slug>[^/]*)(?:/(?P<comment>[a-z0-9]{1,12}))?)?/?$"
+)
+_SHORT_PATH = re.compile(r"^/(?P<post>[a-z0-9]{1,12})/?$")  # redd.it/{post}
+COMMENTS_ASKED = "500"  # Reddit sends at most about this many on a first load; the rest are "more" stubs
+
+
+def thread_path(url: str) -> str | None:
+    """Pure: the thread's path on Reddit (``/r/sub/comments/id/slug[/comment]``) for a thread URL, else None."""
+    short = on_hosts(url, lambda host: host == "redd.it")
+    if short is not None:
+        match = _SHORT_PATH.match(short.path)
+        return f"/comments/{match['post']}" if match else None
+    parsed = on_hosts(url, lambda host: host in _HOSTS)
+    match = _THREAD_PATH.match(parsed.path) if parsed is not None else None
+    if parsed is None or match is None:
+        return None
+    return parsed.path.rstrip("/")
+
+
+class RedditResolver:
+    """Implements ``domain.ports.SiteResolverPort``."""
+
+    site = "Reddit's JSON view"
+
+    def __init__(self, caller: GuardedCaller, *, site_url: str = DEFAULT_SITE_URL) -> None:
+        self._caller = caller
+        self._site_url = site_url.rstrip("/")
+
+    def handles(self, url: str) -> bool:
+        return thread_path(url) is not None
+
+    async def read(self, url: str) -> ResolvedPage:
+        path = thread_path(url)
+        if path is None:
+            raise SiteUnavailable("not a thread URL")
+        query = {"raw_json": "1", "limit": COMMENTS_ASKED}
+        data = await call_json(self._caller, with_query(f"{self._site_url}{path}.json", query))
+        thread = await anyio.to_thread.run_sync(thread_markdown, data, f"{self._site_url}{path}")
+        if thread is None:
+            raise SiteUnavailable("its answer had no post")
+        return ResolvedPage(url, thread.markdown, self.site, truncated=thread.note is not None, note=thread.note)
