@@ -34,9 +34,10 @@ _GENERATOR = (
     re.compile(rb"""<meta\s[^>]{0,200}?content=["']Discourse\b[^>]{0,300}?name=["']generator["']""", re.IGNORECASE),
 )
 # [/prefix]/t/{id}[/{post}] or [/prefix]/t/{slug}/{id}[/{post}]: a numeric first part is the
-# topic's id, as Discourse's own routes read it (its slugs are never all digits).
+# topic's id, as Discourse's own routes read it (its slugs are never all digits). The prefix (a
+# forum installed in a sub-folder) goes into the API's address, so it is plain path characters only.
 _TOPIC_PATH = re.compile(
-    r"""^(?P<prefix>(?:/[^/]+){0,3}?)/t/
+    r"""^(?P<prefix>(?:/[\w.~-]+){0,3}?)/t/
         (?: (?P<bare>\d{1,12})(?:/(?P<bare_post>\d{1,9}))?
           | [^/]+/(?P<id>\d{1,12})(?:/(?P<post>\d{1,9}))? )/?$""",
     re.VERBOSE,

@@ -25,7 +25,7 @@ _HOSTS = frozenset(
 # [/r/{sub} | /user/{name} | /u/{name}]/comments/{post}[/{slug}[/{comment}]]
 _THREAD_PATH = re.compile(
     r"^(?:/(?:r|u|user)/[A-Za-z0-9_-]{1,50})?/comments/(?P<post>[a-z0-9]{1,12})"
-    r"(?:/(?P<slug>[^/]*)(?:/(?P<comment>[a-z0-9]{1,12}))?)?/?$"
+    r"(?:/(?P<slug>[^/?#\s]{0,300})(?:/(?P<comment>[a-z0-9]{1,12}))?)?/?$"
 )
 _SHORT_PATH = re.compile(r"^/(?P<post>[a-z0-9]{1,12})/?$")  # redd.it/{post}
 COMMENTS_ASKED = "500"  # Reddit sends at most about this many on a first load; the rest are "more" stubs

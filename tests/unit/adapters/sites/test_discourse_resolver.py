@@ -88,6 +88,7 @@ def posts_by_id(request: httpx.Request) -> httpx.Response:
         (f"https://{FORUM}/latest", None),
         (f"https://{FORUM}/c/configuration/5", None),
         ("ftp://example.org/t/slug/9", None),
+        ("https://example.org/a%3Fb/t/slug/9", None),  # the sub-folder goes into the API's address
         ("not a url", None),
     ],
 )
