@@ -3,12 +3,18 @@
 Each comment is a list item opened by its heading (author, date, score...), its text indented
 under it, its replies nested one level deeper. Indentation stops growing at ``MAX_DEPTH`` levels
 (a 40-deep argument would otherwise be mostly spaces); a deeper reply says whom it answers
-instead. The tree is walked with an explicit stack, so no depth of nesting can exhaust Python's,
-and at most ``MAX_COMMENTS`` are written.
+instead. Trees are walked with explicit stacks and queues, so no depth of nesting can exhaust
+Python's.
+
+At most ``MAX_COMMENTS`` are written, chosen level by level (every top-level comment before any
+reply, every first-level reply before any second-level one...): a cut drops the deepest replies,
+never a later top-level comment behind one long argument. Where a comment's replies were cut,
+its item says how many and links the comment, whose own page reads them.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,12 +27,13 @@ Node = dict[str, Any]
 
 @dataclass(frozen=True)
 class TreeShape:
-    """How to read one site's comments: their replies, their heading, their text as Markdown, who wrote them."""
+    """How to read one site's comments: replies, heading, text as Markdown, author, and the comment's own page."""
 
     replies: Callable[[Node], list[Node]]
     heading: Callable[[Node], str]
     body: Callable[[Node], str]
     author: Callable[[Node], str]
+    link: Callable[[Node], str | None]
 
 
 @dataclass(frozen=True)
@@ -37,14 +44,13 @@ class WrittenTree:
 
 
 def written_tree(roots: list[Node], shape: TreeShape, *, top_author: str = "") -> WrittenTree:
-    """``roots`` and every reply under them, depth first in the given order."""
-    total = count(roots, shape)
+    """``roots`` and their replies, depth first in the given order, the deepest cut first past the bound."""
+    chosen = _chosen(roots, shape)
+    sizes = _subtree_sizes(roots, shape)
     lines: list[str] = []
-    shown = 0
-    stack = [(root, 0, top_author) for root in reversed(roots)]
-    while stack and shown < MAX_COMMENTS:
+    stack = [(root, 0, top_author) for root in reversed(roots) if id(root) in chosen]
+    while stack:
         node, depth, parent = stack.pop()
-        shown += 1
         indent = "  " * min(depth, MAX_DEPTH)
         heading = f"{indent}- {shape.heading(node)}"
         if depth > MAX_DEPTH:
@@ -52,8 +58,42 @@ def written_tree(roots: list[Node], shape: TreeShape, *, top_author: str = "") -
         lines.append(heading)
         if body := shape.body(node):  # a stub ("12 more replies") is its heading alone
             lines += [f"{indent}  {line}" if line else "" for line in body.split("\n")]
-        stack += [(reply, depth + 1, shape.author(node)) for reply in reversed(shape.replies(node))]
-    return WrittenTree(lines, shown, total)
+        replies = shape.replies(node)
+        kept = [reply for reply in replies if id(reply) in chosen]
+        if len(kept) < len(replies):
+            cut = sum(sizes[id(reply)] for reply in replies if id(reply) not in chosen)
+            where = shape.link(node)
+            said = f"({cut:,} more repl{'ies' if cut != 1 else 'y'} not shown" + (f": {where})" if where else ")")
+            lines.append(f"{indent}  - {said}")
+        stack += [(reply, depth + 1, shape.author(node)) for reply in reversed(kept)]
+    if cut := sum(sizes[id(root)] for root in roots if id(root) not in chosen):
+        lines.append(f"- ({cut:,} more comments not shown)")  # past 1,000 top-level comments: rare
+    return WrittenTree(lines, len(chosen), sum(sizes[id(root)] for root in roots))
+
+
+def _chosen(roots: list[Node], shape: TreeShape) -> set[int]:
+    """The ids of the first ``MAX_COMMENTS`` nodes in breadth-first order."""
+    chosen: set[int] = set()
+    queue = deque(roots)
+    while queue and len(chosen) < MAX_COMMENTS:
+        node = queue.popleft()
+        chosen.add(id(node))
+        queue.extend(shape.replies(node))
+    return chosen
+
+
+def _subtree_sizes(roots: list[Node], shape: TreeShape) -> dict[int, int]:
+    """Each node's id -> itself and all its replies, counted in one pass (children before parents)."""
+    order: list[Node] = []
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack += shape.replies(node)
+    sizes: dict[int, int] = {}
+    for node in reversed(order):  # every reply was appended after its parent
+        sizes[id(node)] = 1 + sum(sizes[id(reply)] for reply in shape.replies(node))
+    return sizes
 
 
 def count(roots: list[Node], shape: TreeShape) -> int:

@@ -31,9 +31,10 @@ def thread_markdown(item: dict[str, Any]) -> Thread:
     lines += tree.lines
     note = None
     if tree.shown < tree.total:
-        item_id = number(item.get("id"))
-        rest = _ITEM_URL.format(item_id) if item_id is not None else "the page"
-        note = f"Showing the first {tree.shown:,} of {tree.total:,} comments; the rest: {rest}"
+        note = (
+            f"Showing {tree.shown:,} of {tree.total:,} comments, the deepest replies cut first; "
+            "each cut is marked where it was, with the link that reads it"
+        )
         lines += ["", f"[{note}]"]
     return Thread("\n".join(lines).strip() + "\n", note)
 
@@ -73,6 +74,11 @@ def _body(node: dict[str, Any]) -> str:
     return fragment_markdown(text(node.get("text"))) or "(deleted)"
 
 
+def _link(node: dict[str, Any]) -> str | None:
+    node_id = number(node.get("id"))
+    return _ITEM_URL.format(node_id) if node_id is not None else None
+
+
 def _by(item: dict[str, Any]) -> str:
     day = day_from_iso(item.get("created_at"))
     return f"by {_author(item)}" + (f" on {day}" if day else "")
@@ -86,4 +92,4 @@ def _replies(item: dict[str, Any]) -> list[dict[str, Any]]:
     return [child for child in objs(item.get("children")) if text(child.get("type")) in ("comment", "")]
 
 
-_SHAPE = TreeShape(replies=_replies, heading=_heading, body=_body, author=_author)
+_SHAPE = TreeShape(replies=_replies, heading=_heading, body=_body, author=_author, link=_link)

@@ -30,18 +30,35 @@ def thread_markdown(data: Any, thread_url: str) -> Thread | None:
     lines = _post(post)
     if roots:
         lines += ["## Comments", ""]
-    tree = written_tree(roots, _SHAPE, top_author=_author(post))
+    shape = _shape(_Links(thread_url, text(post.get("permalink"))))
+    tree = written_tree(roots, shape, top_author=_author(post))
     lines += tree.lines
     notes = []
     if tree.shown < tree.total:
-        notes.append(f"Showing the first {tree.shown:,} comments")
-    unsent = _unsent(roots)
+        notes.append(f"Showing {tree.shown:,} of {tree.total:,} comments, the deepest replies cut first")
+    unsent, continued = _unsent(roots)
     if unsent:
         notes.append(f"{unsent:,} more replies were not in Reddit's first answer")
-    note = f"{'; '.join(notes)}; the rest: {thread_url}" if notes else None
+    if continued:
+        notes.append(f"{continued:,} deeper thread{'s continue' if continued != 1 else ' continues'} on Reddit")
+    note = f"{'; '.join(notes)}: each gap is marked where it was, with the link that reads it" if notes else None
     if note:
         lines += ["", f"[{note}]"]
     return Thread("\n".join(lines).strip() + "\n", note)
+
+
+@dataclass(frozen=True)
+class _Links:
+    """A comment's own page, from the post's permalink: the thread's path plus the comment's id."""
+
+    thread_url: str
+    permalink: str  # "/r/sub/comments/id/slug/"
+
+    def of(self, comment_id: str) -> str | None:
+        if not comment_id.isalnum() or not self.permalink.startswith("/"):
+            return None
+        origin = "/".join(self.thread_url.split("/", 3)[:3])
+        return f"{origin}{self.permalink.rstrip('/')}/{comment_id}/"
 
 
 def _post(post: dict[str, Any]) -> list[str]:
@@ -66,15 +83,25 @@ def _post(post: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _heading(node: dict[str, Any]) -> str:
-    data = obj(node, "data")
-    if node.get("kind") == "more":
-        unsent = number(data.get("count")) or 0
-        return (
-            f"({unsent:,} more repl{'ies' if unsent != 1 else 'y'} on Reddit)"
-            if unsent
-            else "(thread continues on Reddit)"
-        )
+def _shape(links: _Links) -> TreeShape:
+    def heading(node: dict[str, Any]) -> str:
+        data = obj(node, "data")
+        if node.get("kind") == "more":
+            parent = links.of(text(data.get("parent_id")).removeprefix("t1_"))
+            where = f": {parent}" if parent else ""
+            unsent = number(data.get("count")) or 0
+            if unsent:
+                return f"({unsent:,} more repl{'ies' if unsent != 1 else 'y'} on Reddit{where})"
+            return f"(the thread continues on Reddit{where})"
+        return _comment_heading(data)
+
+    def link(node: dict[str, Any]) -> str | None:
+        return links.of(text(obj(node, "data").get("id")))
+
+    return TreeShape(replies=_replies, heading=heading, body=_body, author=_author, link=link)
+
+
+def _comment_heading(data: dict[str, Any]) -> str:
     parts = [f"**{_author(data)}**" + (" (OP)" if data.get("is_submitter") is True else "")]
     if text(data.get("distinguished")) in ("moderator", "admin"):
         parts.append(text(data.get("distinguished")))
@@ -111,20 +138,21 @@ def _things(listing: Any) -> list[dict[str, Any]]:
     return [t for t in objs(obj(listing, "data").get("children")) if t.get("kind") in ("t1", "t3", "more")]
 
 
-def _unsent(roots: list[dict[str, Any]]) -> int:
-    total, stack = 0, list(roots)
+def _unsent(roots: list[dict[str, Any]]) -> tuple[int, int]:
+    """Replies Reddit counted but did not send, and stubs that only say the thread goes on deeper."""
+    unsent = continued = 0
+    stack = list(roots)
     while stack:
         node = stack.pop()
         if node.get("kind") == "more":
-            total += number(obj(node, "data").get("count")) or 0
+            stub = number(obj(node, "data").get("count")) or 0
+            unsent += stub
+            continued += not stub
         stack += _replies(node)
-    return total
+    return unsent, continued
 
 
 def _day(value: Any) -> str:
     """Reddit's times are Unix seconds as floats."""
     seconds = int(value) if isinstance(value, float) and value == value and abs(value) < 2**37 else value
     return day_from_unix(seconds)
-
-
-_SHAPE = TreeShape(replies=_replies, heading=_heading, body=_body, author=_author)

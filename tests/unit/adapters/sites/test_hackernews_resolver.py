@@ -66,9 +66,15 @@ async def test_a_story_reads_with_its_comment_tree_nested_as_on_the_page() -> No
 
 def chain(depth: int) -> dict[str, Any]:
     """A story whose single thread of replies goes ``depth`` comments deep."""
-    node: dict[str, Any] = {"type": "comment", "author": f"u{depth}", "text": f"<p>level {depth}", "children": []}
+    node: dict[str, Any] = {"id": 1000 + depth, "type": "comment", "author": f"u{depth}", "text": f"<p>level {depth}"}
     for level in range(depth - 1, 0, -1):
-        node = {"type": "comment", "author": f"u{level}", "text": f"<p>level {level}", "children": [node]}
+        node = {
+            "id": 1000 + level,
+            "type": "comment",
+            "author": f"u{level}",
+            "text": f"<p>level {level}",
+            "children": [node],
+        }
     return {"id": 1, "type": "story", "title": "deep", "author": "op", "children": [node]}
 
 
@@ -86,15 +92,24 @@ def test_a_thread_thousands_deep_is_walked_without_recursion() -> None:
     assert thread.note is not None and "of 3,000 comments" in thread.note
 
 
-def test_a_huge_thread_stops_at_the_bound_and_says_where_the_rest_is() -> None:
+def test_a_huge_thread_stops_at_the_bound_and_says_so() -> None:
     replies = [{"type": "comment", "author": f"u{i}", "text": f"<p>c{i}", "children": []} for i in range(1500)]
     thread = thread_markdown({"id": 7, "type": "story", "title": "big", "children": replies})
     assert thread.markdown.count("\n- **u") == MAX_COMMENTS
-    assert (
-        thread.note
-        == f"Showing the first {MAX_COMMENTS:,} of 1,500 comments; the rest: https://news.ycombinator.com/item?id=7"
-    )
-    assert thread.markdown.rstrip().endswith(f"[{thread.note}]")
+    assert "\n- (500 more comments not shown)\n" in thread.markdown
+    assert thread.note is not None and thread.note.startswith(f"Showing {MAX_COMMENTS:,} of 1,500 comments")
+
+
+def test_the_bound_cuts_the_deepest_replies_first_and_links_where_they_were() -> None:
+    """One long argument under the first comment must not push the later top-level comments out."""
+    argument = chain(1200)["children"][0]
+    later = [
+        {"id": 200 + i, "type": "comment", "author": f"later{i}", "text": "<p>x", "children": []} for i in range(5)
+    ]
+    thread = thread_markdown({"id": 1, "type": "story", "title": "t", "children": [argument, *later]})
+    assert all(f"- **later{i}**" in thread.markdown for i in range(5))
+    assert "level 995\n" in thread.markdown and "level 996\n" not in thread.markdown
+    assert "  - (205 more replies not shown: https://news.ycombinator.com/item?id=1995)\n" in thread.markdown
 
 
 async def test_a_comment_link_reads_that_comment_and_its_replies() -> None:

@@ -61,12 +61,16 @@ async def test_a_thread_reads_with_its_post_facts_and_the_comment_tree() -> None
         "  For 200 pages a day, no. Threads are simpler and the GIL is released during I/O.\n"
         "  - **u/scrapey_mc** (OP) · 40 points · 2024-06-01\n"
         "    That's what I suspected, thanks!\n"
-        "    - (12 more replies on Reddit)\n"
+        "    - (12 more replies on Reddit: https://www.reddit.com/r/Python/comments/1d5xyz/is_asyncio_worth_it/sc01/)\n"
         "  - **[deleted]** · 2024-06-01\n"
         "    [removed]\n"
+        "    - (the thread continues on Reddit: https://www.reddit.com/r/Python/comments/1d5xyz/is_asyncio_worth_it/dd01/)\n"
         "- (31 more replies on Reddit)\n"
     ) in text
-    assert page.note == f"43 more replies were not in Reddit's first answer; the rest: https://{REDDIT}{JSON_PATH[:-5]}"
+    assert page.note == (
+        "43 more replies were not in Reddit's first answer; 1 deeper thread continues on Reddit:"
+        " each gap is marked where it was, with the link that reads it"
+    )
     assert page.truncated is True
     (asked,) = router.seen
     assert asked.params == {"raw_json": "1", "limit": "500"}
