@@ -12,6 +12,7 @@ from application.script_pages import ScriptPages
 from application.single_flight import SingleFlight
 from application.site_reading import read_recognised_site, read_through_site
 from domain.errors import PageUnavailable
+from domain.pages import FetchedPage
 from domain.ports import (
     CachePort,
     FetchedPageResolverPort,
@@ -99,28 +100,34 @@ class PageReader:
         try:
             with anyio.fail_at(deadline):
                 page = await self._fetcher.fetch(url)
-            # Software that runs on any domain shows itself in the page: its API, when it has one,
-            # reads the page better than its HTML (a forum's script shell has no posts in it).
-            recognised = await read_recognised_site(page, self._page_resolvers, seconds=self._page_timeout)
-            if recognised.page is not None:
-                resolved = recognised.page
-                notes = _joined(note, recognised.note)
-                return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, notes)
-            if recognised.note is not None:  # the API's try had a timeout of its own; the page gets a whole one
-                note = _joined(note, recognised.note)
-                deadline = anyio.current_time() + self._page_timeout
+        except TimeoutError:
+            raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
+        # Software that runs on any domain shows itself in the page: its API, when it has one,
+        # reads the page better than its HTML (a forum's script shell has no posts in it).
+        recognised = await read_recognised_site(page, self._page_resolvers, seconds=self._page_timeout)
+        if recognised.page is not None:
+            resolved = recognised.page
+            notes = _joined(note, recognised.note)
+            return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, notes)
+        if recognised.note is not None:  # the API's try had a timeout of its own; the page gets a whole one
+            note = _joined(note, recognised.note)
+            deadline = anyio.current_time() + self._page_timeout
+        try:
+            return await self._extracted(url, page, note, deadline)
+        except PageUnavailable as refused:
+            raise _with_reason(refused, recognised.failed) from None
+
+    async def _extracted(self, url: str, page: FetchedPage, note: str | None, deadline: float) -> PageText:
+        try:
             with anyio.fail_at(deadline):
                 # Off the event loop, in a worker that is stopped if this deadline passes first.
                 markdown = await self._extraction.extract(page)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
         # A JavaScript shell is rendered in the browser (under its own deadline) or refused honestly.
-        try:
-            page, markdown = await self._script_pages.settle(page, markdown)
-            if not markdown.strip():
-                raise PageUnavailable(url, "no readable text on the page")
-        except PageUnavailable as refused:
-            raise _with_reason(refused, recognised.failed) from None
+        page, markdown = await self._script_pages.settle(page, markdown)
+        if not markdown.strip():
+            raise PageUnavailable(url, "no readable text on the page")
         return PageText(page.url, page.content_type, markdown, page.truncated, note)
 
     async def read_many(
@@ -166,7 +173,8 @@ def _with_reason(refused: PageUnavailable, api_failed: str | None) -> PageUnavai
     refuses robots are two facts, not one)."""
     if api_failed is None:
         return refused
-    return PageUnavailable(refused.url, f"{refused.reason}; {api_failed}")
+    # The same kind of failure (an unsafe address stays one): every kind takes (url, reason).
+    return type(refused)(refused.url, f"{refused.reason}; {api_failed}")
 
 
 def _joined(*notes: str | None) -> str | None:

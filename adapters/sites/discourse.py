@@ -37,9 +37,9 @@ _GENERATOR = (
 # topic's id, as Discourse's own routes read it (its slugs are never all digits). The prefix (a
 # forum installed in a sub-folder) goes into the API's address, so it is plain path characters only.
 _TOPIC_PATH = re.compile(
-    r"""^(?P<prefix>(?:/[\w.~-]+){0,3}?)/t/
-        (?: (?P<bare>\d{1,12})(?:/(?P<bare_post>\d{1,9}))?
-          | [^/]+/(?P<id>\d{1,12})(?:/(?P<post>\d{1,9}))? )/?$""",
+    r"""(?P<prefix>(?:/[A-Za-z0-9._~-]+){0,3}?)/t/
+        (?: (?P<bare>[0-9]{1,12})(?:/(?P<bare_post>[0-9]{1,9}))?
+          | [^/]+/(?P<id>[0-9]{1,12})(?:/(?P<post>[0-9]{1,9}))? )/?""",
     re.VERBOSE,
 )
 _PRELOADED = re.compile(rb'\sdata-preloaded="([^"]+)"')
@@ -61,12 +61,13 @@ def topic_of(url: str) -> TopicLink | None:
         parsed = httpx.URL(url)
     except httpx.InvalidURL:
         return None
-    match = _TOPIC_PATH.match(parsed.path) if parsed.scheme in ("http", "https") and parsed.host else None
+    match = _TOPIC_PATH.fullmatch(parsed.path) if parsed.scheme in ("http", "https") and parsed.host else None
     if match is None:
         return None
-    port = f":{parsed.port}" if parsed.port is not None else ""
     topic, post = (match["bare"], match["bare_post"]) if match["bare"] else (match["id"], match["post"])
-    return TopicLink(f"{parsed.scheme}://{parsed.host}{port}{match['prefix']}", int(topic), int(post) if post else None)
+    # netloc: the host as an address takes it ("[::1]:8080"), never the credentials.
+    origin = f"{parsed.scheme}://{parsed.netloc.decode('ascii')}"
+    return TopicLink(f"{origin}{match['prefix']}", int(topic), int(post) if post else None)
 
 
 def says_discourse(page: FetchedPage) -> bool:
@@ -101,49 +102,71 @@ class DiscourseResolver:
         posts = {i: p for p in objs(obj(first, "post_stream").get("posts")) if (i := number(p.get("id"))) is not None}
         if not posts:
             raise SiteUnavailable("its answer had no posts")
-        # Later chunks are asked for in order; one that fails ends the reading there, and the
-        # posts read so far are the page (the note says where the rest is and why it is missing).
-        reach, stopped = min(len(stream), self._max_posts), None
-        wanted = [i for i in stream[:reach] if i not in posts]
+        window, linked_failed = await self._window(link, stream, posts)
+        # The window's posts not yet read are asked for in order (with the opening post, shown
+        # above a window that starts later); a call that fails ends the reading there, and the
+        # posts read so far are the page (the note says why).
+        reach, stopped = len(window), None
+        wanted = [i for i in stream[:1] if i not in posts and window[:1] != stream[:1]]
+        wanted += [i for i in window if i not in posts]
         for start in range(0, len(wanted), POSTS_PER_CALL):
             ids = wanted[start : start + POSTS_PER_CALL]
             try:
                 chunk = await self._posts(link, ids)
             except SiteUnavailable as refused:
-                reach, stopped = stream.index(ids[0]), f"the next could not be read: {refused.reason}"
+                reach = window.index(ids[0]) if ids[0] in window else 0
+                stopped = f"the next could not be read: {refused.reason}"
                 break
             posts.update((i, p) for p in chunk if (i := number(p.get("id"))) is not None)
-        read = [posts[i] for i in stream[:reach] if i in posts] or list(posts.values())
-        linked, linked_failed = await self._linked_chunk(link, read, list(posts.values()))
-        topic = Topic(first, read, linked, len(stream) or len(read), link.post_number, linked_failed, stopped)
+        read = [posts[i] for i in window[:reach] if i in posts]
+        if not stream:  # a topic too long for Discourse to list its ids: the chunk it sent
+            read = sorted((p for p in posts.values() if _number_of(p) >= (link.post_number or 0)), key=_number_of)
+            read = read or sorted(posts.values(), key=_number_of)
+        opening = posts.get(stream[0]) if stream else min(posts.values(), key=_number_of)
+        total = len(stream) or number(first.get("posts_count")) or len(read)
+        topic = Topic(
+            first,
+            read,
+            opening=opening if opening is not None and read and opening is not read[0] else None,
+            total=total,
+            topic_url=f"{link.site}/t/{link.topic_id}",
+            link_post=link.post_number,
+            linked_failed=linked_failed,
+            stopped=stopped,
+        )
         markdown = await anyio.to_thread.run_sync(topic_markdown, topic, page.url)
-        note = topic.cut_note(page.url)
+        note = topic.cut_note()
         return ResolvedPage(page.url, markdown, self.site, truncated=note is not None, note=note)
 
-    async def _posts(self, link: TopicLink, ids: list[int]) -> list[dict[str, Any]]:
-        url = str(httpx.URL(f"{link.site}/t/{link.topic_id}/posts.json", params=[("post_ids[]", str(i)) for i in ids]))
-        return objs(obj(await call_json(self._caller, url), "post_stream").get("posts"))
+    async def _window(
+        self, link: TopicLink, stream: list[int], posts: dict[int, dict[str, Any]]
+    ) -> tuple[list[int], str | None]:
+        """The ids of the posts to read: the first ``max_posts``, or as many from the linked post on.
 
-    async def _linked_chunk(
-        self, link: TopicLink, read: list[dict[str, Any]], known: list[dict[str, Any]]
-    ) -> tuple[list[dict[str, Any]], str | None]:
-        """The posts from the linked one on, when the URL points past the posts read from the start.
-
-        The page's own copy of the topic is the chunk around the linked post when there is one;
-        otherwise it is asked for. A failure here costs the linked chunk only (the note says so):
-        the topic read from its start is still worth more than the page's shell.
+        A link to a post past the first ``max_posts`` (an agent paging on, or a search hit deep in
+        a thread) starts the window at that post: its chunk comes from the page's own copy of the
+        topic when it is there, else from ``/t/{id}/{post}.json``. If that fails, the window is
+        the start of the topic, and the note says why the linked post is missing.
         """
-        last = max((_number_of(p) for p in read), default=0)
-        if link.post_number is None or link.post_number <= last:
-            return [], None
-        chunk = [p for p in known if _number_of(p) >= link.post_number]
+        if link.post_number is None or (stream and link.post_number <= self._max_posts):
+            return stream[: self._max_posts], None
+        chunk = [p for p in posts.values() if _number_of(p) >= link.post_number]
         if not chunk:
             try:
                 near = await call_json(self._caller, f"{link.site}/t/{link.topic_id}/{link.post_number}.json")
             except SiteUnavailable as failed:
-                return [], failed.reason
+                return stream[: self._max_posts], failed.reason
             chunk = [p for p in objs(obj(near, "post_stream").get("posts")) if _number_of(p) >= link.post_number]
-        return sorted(chunk, key=_number_of)[:POSTS_PER_CALL], None
+            posts.update((i, p) for p in chunk if (i := number(p.get("id"))) is not None)
+        ids = [number(p.get("id")) for p in sorted(chunk, key=_number_of)]
+        begin = next((stream.index(i) for i in ids if i in stream), None)
+        if begin is None:
+            return stream[: self._max_posts], None
+        return stream[begin : begin + self._max_posts], None
+
+    async def _posts(self, link: TopicLink, ids: list[int]) -> list[dict[str, Any]]:
+        url = str(httpx.URL(f"{link.site}/t/{link.topic_id}/posts.json", params=[("post_ids[]", str(i)) for i in ids]))
+        return objs(obj(await call_json(self._caller, url), "post_stream").get("posts"))
 
 
 def preloaded_topic(body: bytes, topic_id: int) -> dict[str, Any] | None:

@@ -24,24 +24,49 @@ _SMALL_ACTION = 3
 _LIKE_ACTION = 2  # the id of "like" in a post's actions_summary
 
 
+# Converting a post's HTML is the one step here whose time grows with what the forum sent, and
+# it runs in a thread no deadline can stop: so it is bounded by size instead. At most this much
+# of one post's HTML is read (a post longer than that is cut, and says so), and at most this much
+# of the whole window's (the posts past it are left for the next read, and the note says where).
+# A million characters take one to two seconds to convert on a slow core.
+MAX_POST_HTML = 100_000
+MAX_TOPIC_HTML = 1_000_000
+
+
 @dataclass(frozen=True)
 class Topic:
-    """What was read of one topic: its first answer (title, counts...), the posts read, and the linked chunk."""
+    """What was read of one topic: its first answer (title, counts...) and a window of its posts."""
 
     head: dict[str, Any]
-    posts: Sequence[dict[str, Any]]
-    linked: Sequence[dict[str, Any]] = ()  # the posts from the linked one on, when it lies past ``posts``
-    total: int = 0  # posts in the topic, by its stream of post ids
+    posts: Sequence[dict[str, Any]]  # the window, in order
+    opening: dict[str, Any] | None = None  # the first post, shown before a window that starts later
+    total: int = 0  # posts in the topic
+    topic_url: str = ""  # "{forum}/t/{id}": the next window is "{topic_url}/{post}"
     link_post: int | None = None  # the post number the URL pointed at
-    linked_failed: str | None = None  # why the linked post's chunk could not be read
-    stopped: str | None = None  # why the posts from the start stopped short of the bound
+    linked_failed: str | None = None  # why the window could not start at the linked post
+    stopped: str | None = None  # why the window stopped short
 
-    def cut_note(self, url: str) -> str | None:
-        """One line when not every post was read, saying which were and where the rest is."""
+    def shown(self) -> list[dict[str, Any]]:
+        """The window's posts whose HTML fits ``MAX_TOPIC_HTML`` together."""
+        kept: list[dict[str, Any]] = []
+        size = 0
+        for post in self.posts:
+            size += min(len(text(post.get("cooked"))), MAX_POST_HTML)
+            if kept and size > MAX_TOPIC_HTML:
+                break
+            kept.append(post)
+        return kept
+
+    def cut_note(self) -> str | None:
+        """One line when not every post was read: which were, why, and the address of the next ones."""
+        shown = self.shown()
+        numbers = [n for p in shown if (n := _number_of(p))]
         notes = []
-        if self.total > len(self.posts):
-            why = f" ({self.stopped})" if self.stopped else ""
-            notes.append(f"Showing the first {len(self.posts):,} of {self.total:,} posts{why}; the rest: {url}")
+        last = max(numbers, default=0)
+        if numbers and (last < self.total or len(shown) < len(self.posts)):
+            why = self.stopped or ("the posts' HTML passed its bound" if len(shown) < len(self.posts) else "")
+            span = f"posts #{min(numbers):,} to #{last:,} of {self.total:,}"
+            notes.append(f"Showing {span}" + (f" ({why})" if why else "") + f"; the next: {self.topic_url}/{last + 1}")
         if self.linked_failed:
             notes.append(f"The linked post #{self.link_post} could not be read ({self.linked_failed}).")
         return " ".join(notes) or None
@@ -51,15 +76,19 @@ def topic_markdown(topic: Topic, url: str) -> str:
     head = topic.head
     title = unescaped(head.get("title")) or unescaped(head.get("fancy_title")) or "(untitled topic)"
     lines = [f"# {title}", "", " · ".join(_facts(topic, url)), ""]
-    for post in topic.posts:
+    shown = topic.shown()
+    if topic.opening is not None and shown:
+        lines += _post(topic.opening, url, topic.link_post)
+        first = _number_of(shown[0])
+        if first > 2:
+            lines += [f"(posts #2 to #{first - 1} not shown: {topic.topic_url}/2)", ""]
+    for post in shown:
         lines += _post(post, url, topic.link_post)
-    if topic.linked:
-        shown = max((number(p.get("post_number")) or 0 for p in topic.posts), default=0)
-        first = number(topic.linked[0].get("post_number")) or 0
-        lines += [f"(posts #{shown + 1} to #{first - 1} not read)", ""] if first > shown + 1 else []
-        for post in topic.linked:
-            lines += _post(post, url, topic.link_post)
     return "\n".join(lines).strip() + "\n"
+
+
+def _number_of(post: dict[str, Any]) -> int:
+    return number(post.get("post_number")) or 0
 
 
 def _facts(topic: Topic, url: str) -> list[str]:
@@ -109,10 +138,13 @@ def _post(post: dict[str, Any], url: str, link_post: int | None) -> list[str]:
         heading.append("the solution")
     if link_post is not None and post_number == link_post:
         heading.append("the one linked")
+    cooked = text(post.get("cooked"))
     if post.get("cooked_hidden") is True:
         body = "(hidden: flagged by the community)"
     else:
-        body = cooked_markdown(text(post.get("cooked")), url) or "(no text)"
+        body = cooked_markdown(cooked[:MAX_POST_HTML], url) or "(no text)"
+        if len(cooked) > MAX_POST_HTML:
+            body += f"\n\n(post cut: its HTML passed {MAX_POST_HTML:,} characters)"
     return [" · ".join(heading), "", body, ""]
 
 

@@ -21,7 +21,7 @@ from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage
 
 DEFAULT_API_URL = "https://hn.algolia.com/api/v1"
-_ITEM_ID = re.compile(r"^\d{1,10}$")
+_ITEM_ID = re.compile(r"[0-9]{1,10}")
 
 
 def item_of(url: str) -> int | None:
@@ -30,7 +30,7 @@ def item_of(url: str) -> int | None:
     if parsed is None or parsed.path != "/item":
         return None
     item = parsed.params.get("id", "")
-    return int(item) if _ITEM_ID.match(item) else None
+    return int(item) if _ITEM_ID.fullmatch(item) else None
 
 
 class HackerNewsResolver:

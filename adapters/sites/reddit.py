@@ -24,24 +24,36 @@ _HOSTS = frozenset(
 )
 # [/r/{sub} | /user/{name} | /u/{name}]/comments/{post}[/{slug}[/{comment}]]
 _THREAD_PATH = re.compile(
-    r"^(?:/(?:r|u|user)/[A-Za-z0-9_-]{1,50})?/comments/(?P<post>[a-z0-9]{1,12})"
-    r"(?:/(?P<slug>[^/?#\s]{0,300})(?:/(?P<comment>[a-z0-9]{1,12}))?)?/?$"
+    r"(?P<owner>/(?:r|u|user)/[A-Za-z0-9_-]{1,50})?/comments/(?P<post>[a-z0-9]{1,12})"
+    r"(?:/(?P<slug>[^/]{0,300})(?:/(?P<comment>[a-z0-9]{1,12}))?)?/?"
 )
-_SHORT_PATH = re.compile(r"^/(?P<post>[a-z0-9]{1,12})/?$")  # redd.it/{post}
+_PLAIN_SLUG = re.compile(r"[A-Za-z0-9_]{1,300}")
+_SHORT_PATH = re.compile(r"/(?P<post>[a-z0-9]{1,12})/?")  # redd.it/{post}
 COMMENTS_ASKED = "500"  # Reddit sends at most about this many on a first load; the rest are "more" stubs
 
 
 def thread_path(url: str) -> str | None:
-    """Pure: the thread's path on Reddit (``/r/sub/comments/id/slug[/comment]``) for a thread URL, else None."""
+    """Pure: the thread's path on Reddit (``/r/sub/comments/id[/slug/comment]``) for a thread URL, else None.
+
+    The path is rebuilt from its parts, never copied: a slug is only a label (Reddit ignores it),
+    so one that is not plain letters, digits and underscores becomes ``_``, and nothing a URL
+    decodes to (``..``, a query, a line break) can reach the address asked.
+    """
     short = on_hosts(url, lambda host: host == "redd.it")
     if short is not None:
-        match = _SHORT_PATH.match(short.path)
+        match = _SHORT_PATH.fullmatch(short.path)
         return f"/comments/{match['post']}" if match else None
     parsed = on_hosts(url, lambda host: host in _HOSTS)
-    match = _THREAD_PATH.match(parsed.path) if parsed is not None else None
-    if parsed is None or match is None:
+    match = _THREAD_PATH.fullmatch(parsed.path) if parsed is not None else None
+    if match is None:
         return None
-    return parsed.path.rstrip("/")
+    path = f"{match['owner'] or ''}/comments/{match['post']}"
+    if match["comment"]:
+        slug = match["slug"] if _PLAIN_SLUG.fullmatch(match["slug"] or "") else "_"
+        path += f"/{slug}/{match['comment']}"
+    elif match["slug"] and _PLAIN_SLUG.fullmatch(match["slug"]):
+        path += f"/{match['slug']}"
+    return path
 
 
 class RedditResolver:

@@ -8,7 +8,7 @@ import pytest
 
 from application.read_pages import PageReader
 from application.site_reading import choose_page_resolver
-from domain.errors import SiteUnavailable
+from domain.errors import SiteUnavailable, UnsupportedContent
 from domain.pages import FetchedPage, ResolvedPage
 
 pytestmark = pytest.mark.anyio
@@ -98,3 +98,40 @@ def test_the_first_resolver_that_recognises_the_page_is_chosen() -> None:
     first, second = FakePageResolver("a", marker=b"nothing"), FakePageResolver("b")
     assert choose_page_resolver(page, [first, second]) is second
     assert choose_page_resolver(page, [first]) is None
+
+
+class SlowFetcher(Fetcher):
+    async def fetch(self, url: str) -> FetchedPage:
+        await asyncio.sleep(0.3)
+        return await super().fetch(url)
+
+
+class SlowExtraction(Extraction):
+    async def extract(self, page: FetchedPage) -> str:
+        await asyncio.sleep(0.3)
+        return await super().extract(page)
+
+
+async def test_after_a_hanging_api_the_extraction_gets_a_whole_timeout_of_its_own() -> None:
+    """Fetch 0.3 s + API 0.5 s (its timeout) + extraction 0.3 s: past one 0.5 s deadline, within fresh ones."""
+    extraction = SlowExtraction()
+    pages = PageReader(SlowFetcher(), extraction, page_timeout=0.5, page_resolvers=[FakePageResolver(None)])
+    page = await pages.read("https://forum.example/t/x/1")
+    assert extraction.pages == ["https://forum.example/t/x/1"]
+    assert page.note is not None and "did not answer within 0.5 s" in page.note
+
+
+class FailingExtraction:
+    async def extract(self, page: FetchedPage) -> str:
+        raise UnsupportedContent(page.url, "extraction crashed")
+
+
+async def test_when_the_api_and_the_extraction_both_fail_the_reason_names_both_and_keeps_its_kind() -> None:
+    resolver = FakePageResolver(SiteUnavailable("HTTP 403, access refused or rate limit reached"))
+    pages = PageReader(Fetcher(), FailingExtraction(), page_timeout=1.0, page_resolvers=[resolver])
+    with pytest.raises(UnsupportedContent) as failure:
+        await pages.read("https://forum.example/t/x/1")
+    assert failure.value.reason == (
+        "extraction crashed; the Forum API could not be used (HTTP 403, access refused or rate limit reached)"
+    )
+    assert str(failure.value) == f"https://forum.example/t/x/1: {failure.value.reason}"

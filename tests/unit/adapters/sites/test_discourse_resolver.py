@@ -19,7 +19,7 @@ from adapters.sites.discourse import (
     says_discourse,
     topic_of,
 )
-from adapters.sites.discourse_posts import Topic, cooked_markdown, topic_markdown
+from adapters.sites.discourse_posts import MAX_POST_HTML, MAX_TOPIC_HTML, Topic, cooked_markdown, topic_markdown
 from domain.errors import SiteUnavailable
 from domain.pages import FetchedPage
 from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
@@ -89,6 +89,9 @@ def posts_by_id(request: httpx.Request) -> httpx.Response:
         (f"https://{FORUM}/c/configuration/5", None),
         ("ftp://example.org/t/slug/9", None),
         ("https://example.org/a%3Fb/t/slug/9", None),  # the sub-folder goes into the API's address
+        ("https://example.org/t/slug/9%0A", None),
+        ("https://example.org/t/slug/\u0669", None),  # an Arabic-Indic digit is not an id
+        ("https://user:pw@[::1]:8080/t/slug/9", TopicLink("https://[::1]:8080", 9, None)),
         ("not a url", None),
     ],
 )
@@ -157,22 +160,37 @@ async def test_the_posts_past_the_first_chunk_are_asked_for_by_id_up_to_the_boun
     numbers = [int(n) for n in re.findall(r"^## Post #(\d+) ", page.markdown, re.MULTILINE)]
     assert numbers == list(range(1, MAX_POSTS + 1))
     assert page.truncated is True
-    assert page.note == f"Showing the first {MAX_POSTS} of 130 posts; the rest: {url}"
+    assert page.note == f"Showing posts #1 to #{MAX_POSTS} of 130; the next: https://{FORUM}/t/77/{MAX_POSTS + 1}"
 
 
-async def test_a_link_to_a_post_past_the_bound_reads_the_posts_from_it_on_too() -> None:
-    near = {"post_stream": {"posts": [post(n) for n in range(120, 130)]}}
+async def test_a_link_to_a_post_past_the_bound_reads_from_it_on_below_the_opening_post() -> None:
+    near = {"post_stream": {"posts": [post(n) for n in range(120, 140)]}}
     router = (
         SiteRouter()
-        .add(FORUM, "/t/77.json", json_answer(long_topic(130)))
+        .add(FORUM, "/t/77.json", json_answer(long_topic(300)))
         .add(FORUM, "/t/77/posts.json", posts_by_id)
         .add(FORUM, "/t/77/125.json", json_answer(near))
     )
     page = await DiscourseResolver(routed_fetcher(router)).read_page(shell(f"https://{FORUM}/t/a-long-thread/77/125"))
-    text = page.markdown
-    assert "(posts #101 to #124 not read)" in text
-    assert "## Post #125 · user125 on 2024-05-01 · the one linked" in text
-    assert "POST-BODY-124" not in text and "POST-BODY-129" in text
+    numbers = [int(n) for n in re.findall(r"^## Post #(\d+) ", page.markdown, re.MULTILINE)]
+    assert numbers == [1, *range(125, 125 + MAX_POSTS)]
+    assert f"(posts #2 to #124 not shown: https://{FORUM}/t/77/2)" in page.markdown
+    assert "## Post #125 · user125 on 2024-05-01 · the one linked" in page.markdown
+    # The note's address reads the next window: an agent pages through a long thread with it.
+    assert page.note == f"Showing posts #125 to #224 of 300; the next: https://{FORUM}/t/77/225"
+
+
+async def test_a_topic_too_long_to_list_its_posts_says_how_many_it_has_and_where_to_go_on() -> None:
+    mega = {
+        "id": 77,
+        "title": "megatopic",
+        "posts_count": 15000,
+        "post_stream": {"posts": [post(n) for n in range(1, 21)]},
+    }
+    router = SiteRouter().add(FORUM, "/t/77.json", json_answer(mega))
+    page = await DiscourseResolver(routed_fetcher(router)).read_page(shell(f"https://{FORUM}/t/megatopic/77"))
+    assert page.truncated is True
+    assert page.note == f"Showing posts #1 to #20 of 15,000; the next: https://{FORUM}/t/77/21"
 
 
 async def test_a_linked_post_that_cannot_be_read_costs_only_that_post() -> None:
@@ -186,7 +204,7 @@ async def test_a_linked_post_that_cannot_be_read_costs_only_that_post() -> None:
     page = await DiscourseResolver(routed_fetcher(router)).read_page(shell(url))
     assert "POST-BODY-100" in page.markdown
     assert page.note == (
-        f"Showing the first 100 of 130 posts; the rest: {url} "
+        f"Showing posts #1 to #100 of 130; the next: https://{FORUM}/t/77/101 "
         "The linked post #125 could not be read (HTTP 429, rate limit reached: rate limited)."
     )
 
@@ -282,8 +300,8 @@ async def test_a_later_chunk_that_fails_keeps_the_posts_read_and_says_why_the_re
     numbers = [int(n) for n in re.findall(r"^## Post #(\d+) ", page.markdown, re.MULTILINE)]
     assert numbers == list(range(1, 41))
     assert page.note == (
-        "Showing the first 40 of 130 posts (the next could not be read: HTTP 429, rate limit reached:"
-        f" Slow down, too many requests); the rest: {url}"
+        "Showing posts #1 to #40 of 130 (the next could not be read: HTTP 429, rate limit reached:"
+        f" Slow down, too many requests); the next: https://{FORUM}/t/77/41"
     )
 
 
@@ -292,3 +310,18 @@ def test_a_post_hidden_by_flags_says_so_instead_of_its_text() -> None:
     text = topic_markdown(Topic({"title": "t"}, [post(1), hidden], total=2), TOPIC_URL)
     assert "## Post #2 · user2 on 2024-05-01\n\n(hidden: flagged by the community)" in text
     assert "SPAM-TEXT" not in text
+
+
+def test_the_html_converted_is_bounded_per_post_and_per_window() -> None:
+    """A forum (or a page posing as one) cannot make the server convert megabytes in a thread no deadline stops."""
+    huge = [post(n, cooked="<p>" + "word " * 38_000 + f"END-OF-POST-{n}</p>") for n in range(1, 21)]  # 190 kB each
+    topic = Topic({"title": "t"}, huge, total=20, topic_url=f"https://{FORUM}/t/77")
+    text = topic_markdown(topic, TOPIC_URL)
+    numbers = [int(n) for n in re.findall(r"^## Post #(\d+) ", text, re.MULTILINE)]
+    assert numbers == list(range(1, MAX_TOPIC_HTML // MAX_POST_HTML + 1))
+    assert text.count(f"(post cut: its HTML passed {MAX_POST_HTML:,} characters)") == len(numbers)
+    assert "END-OF-POST" not in text
+    assert topic.cut_note() == (
+        f"Showing posts #1 to #{len(numbers)} of 20 (the posts' HTML passed its bound); "
+        f"the next: https://{FORUM}/t/77/{len(numbers) + 1}"
+    )

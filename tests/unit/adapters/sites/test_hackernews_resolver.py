@@ -23,6 +23,7 @@ STORY = "https://news.ycombinator.com/item?id=38000001"
         (STORY, 38000001),
         ("http://news.ycombinator.com/item?id=1&p=2", 1),
         ("https://news.ycombinator.com/item?id=abc", None),
+        ("https://news.ycombinator.com/item?id=12%0A", None),
         ("https://news.ycombinator.com/item", None),
         ("https://news.ycombinator.com/news", None),
         ("https://news.ycombinator.com/user?id=pg", None),

@@ -32,7 +32,10 @@ JSON_PATH = "/r/Python/comments/1d5xyz/is_asyncio_worth_it.json"
         ("https://www.reddit.com/r/Python/comments/1D5XYZ/", None),
         ("https://www.reddit.com.evil.example/r/x/comments/1d5xyz/", None),
         ("https://redd.it/", None),
-        ("https://www.reddit.com/r/x/comments/1d5xyz/%3Fq=1%23f/", None),  # no query smuggled into the path
+        # The path is rebuilt from its parts: nothing a URL decodes to reaches the address asked.
+        ("https://www.reddit.com/r/x/comments/1d5xyz/%3Fq=1%23f/", "/r/x/comments/1d5xyz"),
+        ("https://www.reddit.com/r/x/comments/1d5xyz/%2E%2E/abc123", "/r/x/comments/1d5xyz/_/abc123"),
+        ("https://www.reddit.com/r/x/comments/1d5xyz%0A", None),
     ],
 )  # fmt: skip
 def test_thread_urls_are_recognised_on_every_reddit_host(url: str, path: str | None) -> None:
