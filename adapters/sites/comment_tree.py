@@ -37,6 +37,14 @@ class TreeShape:
 
 
 @dataclass(frozen=True)
+class Thread:
+    """A thread as the agent reads it, and the note on what it left out (None when nothing)."""
+
+    markdown: str
+    note: str | None
+
+
+@dataclass(frozen=True)
 class WrittenTree:
     lines: list[str]
     shown: int

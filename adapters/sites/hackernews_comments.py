@@ -6,21 +6,14 @@ their place in the tree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from adapters.sites.comment_tree import TreeShape, count, written_tree
+from adapters.sites.comment_tree import Thread, TreeShape, count, written_tree
 from adapters.sites.fields import day_from_iso, number, objs, text
 from adapters.sites.fragments import fragment_markdown
 
 _ITEM_URL = "https://news.ycombinator.com/item?id={}"
-
-
-@dataclass(frozen=True)
-class Thread:
-    markdown: str
-    note: str | None  # which comments were left out, when some were
 
 
 def thread_markdown(item: dict[str, Any]) -> Thread:

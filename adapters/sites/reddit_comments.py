@@ -10,14 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from adapters.sites.comment_tree import TreeShape, written_tree
+from adapters.sites.comment_tree import Thread, TreeShape, written_tree
 from adapters.sites.fields import day_from_unix, number, obj, objs, text
-
-
-@dataclass(frozen=True)
-class Thread:
-    markdown: str
-    note: str | None  # which comments were left out, when some were
 
 
 def thread_markdown(data: Any, thread_url: str) -> Thread | None:
