@@ -38,10 +38,12 @@ def site_resolvers(
 
 
 def page_resolvers(settings: Settings, fetcher: GuardedCaller) -> list[FetchedPageResolverPort]:
-    """The resolvers that recognise a fetched page (forum software on any domain), when enabled."""
-    if "discourse" not in settings.enabled_sites():
-        return []
-    return [DeferredPageResolver(partial(_discourse, fetcher))]
+    """The resolvers that recognise a fetched page (software that runs on any domain), when enabled."""
+    return [
+        DeferredPageResolver(partial(build, fetcher))
+        for name, build in _PAGE_BUILDERS.items()
+        if name in settings.enabled_sites()
+    ]
 
 
 class _Deferred(Generic[R]):
@@ -87,6 +89,19 @@ def _discourse(fetcher: GuardedCaller) -> FetchedPageResolverPort:
     return DiscourseResolver(fetcher)
 
 
+def _gitlab_instances(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+    from adapters.sites.gitlab import GitlabResolver
+
+    return GitlabResolver(fetcher)
+
+
+#: What ``page_resolvers`` builds, by the name that turns it on.
+_PAGE_BUILDERS: dict[str, Callable[[GuardedCaller], FetchedPageResolverPort]] = {
+    "gitlab": _gitlab_instances,
+    "discourse": _discourse,
+}
+
+
 def _stackexchange(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.stackexchange import StackExchangeResolver
 
@@ -99,6 +114,12 @@ def _github(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -
     return GithubResolver(
         fetcher, token=settings.github_token, api_url=settings.github_api_url, raw_url=settings.github_raw_url
     )
+
+
+def _gitlab(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.gitlab import GitlabResolver
+
+    return GitlabResolver(fetcher)
 
 
 def _wikipedia(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
@@ -125,10 +146,11 @@ def _reddit(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -
     return RedditResolver(fetcher, site_url=settings.reddit_url)
 
 
-#: Settings.enabled_sites() names these, and "discourse" (``page_resolvers``).
+#: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
     "github": _github,
+    "gitlab": _gitlab,
     "wikipedia": _wikipedia,
     "arxiv": _arxiv,
     "hackernews": _hackernews,

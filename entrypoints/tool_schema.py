@@ -115,7 +115,7 @@ class PageFetchResult(BaseModel):
     source_note: str | None = Field(
         default=None,
         description="Where the text came from when a site's API read it (StackExchange, GitHub, Wikipedia, "
-        "arXiv, Hacker News, Reddit, Discourse forums), or why that API could not be used and the page was "
+        "arXiv, GitLab, Hacker News, Reddit, Discourse forums), or why that API could not be used and the page was "
         "read as fetched.",
     )
 

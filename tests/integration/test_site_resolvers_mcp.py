@@ -223,3 +223,21 @@ async def test_web_fetch_reads_a_hacker_news_thread_as_a_tree() -> None:
     assert "  - **pgstory** · 2023-10-25\n    A decision table:" in text
     assert (result.structured_content or {})["source_note"] == "Read through the Hacker News API."
     assert "news.ycombinator.com" not in {s.host for s in router.seen}
+
+
+async def test_web_fetch_reads_a_self_managed_gitlab_issue_recognised_from_its_page() -> None:
+    url = "https://gitlab.gnome.org/GNOME/gtk/-/issues/4242"
+    shell = (
+        b'<html><head><meta content="GitLab" property="og:site_name"></head><body><div id="app"></div></body></html>'
+    )
+    html = {"content-type": "text/html"}
+    router = (
+        SiteRouter()
+        .add("gitlab.gnome.org", "/GNOME/gtk/-/issues/4242", httpx.Response(200, content=shell, headers=html))
+        .add("gitlab.gnome.org", "/api/v4/projects/GNOME/gtk/issues/4242", json_answer(fixture("gl_issue")))
+        .add("gitlab.gnome.org", "/api/v4/projects/GNOME/gtk/issues/4242/notes", json_answer([]))
+    )  # fmt: skip
+    result = await fetch_result(container_for(router, {"SEARCHRELAY_BROWSER": "off"}), url)
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    assert "# Segfault when the compositor loses its output (#4242)" in text
+    assert (result.structured_content or {})["source_note"] == "Read through the GitLab API."

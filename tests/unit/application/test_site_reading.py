@@ -8,6 +8,7 @@ import pytest
 
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.github import GithubResolver
+from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
 from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
@@ -44,6 +45,7 @@ def real_resolvers() -> list[SiteResolverPort]:
         ArxivResolver(unused, unused),
         HackerNewsResolver(unused),
         RedditResolver(unused),
+        GitlabResolver(unused),
     ]
 
 
@@ -60,6 +62,8 @@ def real_resolvers() -> list[SiteResolverPort]:
         ("https://news.ycombinator.com/newest", None),
         ("https://old.reddit.com/r/Python/comments/1d5xyz/slug/", "Reddit's JSON view"),
         ("https://www.reddit.com/r/Python/", None),
+        ("https://gitlab.com/gitlab-org/gitlab/-/issues/1", "the GitLab API"),
+        ("https://gitlab.gnome.org/GNOME/gtk/-/issues/1", None),  # recognised from its page instead
         ("https://stackoverflow.com/tags", None),
         ("https://example.com/questions/1", None),
         ("https://docs.python.org/3/", None),

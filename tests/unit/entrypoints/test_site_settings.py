@@ -15,9 +15,9 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 @pytest.mark.parametrize(
     ("value", "sites"),
     [
-        (None, ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
-        ("", ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
-        ("ALL", ("stackexchange", "github", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
+        (None, ("stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
+        ("", ("stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
+        ("ALL", ("stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
         ("off", ()),
         ("none", ()),
         (" arxiv , Wikipedia ", ("wikipedia", "arxiv")),
@@ -50,10 +50,12 @@ def test_the_resolvers_built_are_the_enabled_ones_in_order() -> None:
     )
 
 
-def test_the_forum_resolver_is_built_only_when_discourse_is_enabled() -> None:
+def test_the_page_resolvers_are_built_only_when_their_sites_are_enabled() -> None:
     fetcher: GuardedCaller = routed_fetcher(SiteRouter())
     on = page_resolvers(Settings.from_values({}), fetcher)
-    assert [r.site for r in on] == ["the forum's Discourse API"]
+    assert [r.site for r in on] == ["the GitLab API", "the forum's Discourse API"]
+    only = page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher)
+    assert [r.site for r in only] == ["the forum's Discourse API"]
     for value in ("off", "github,wikipedia"):
         assert page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": value}), fetcher) == []
     # The URL resolvers never include it: it answers for fetched pages, not URLs.

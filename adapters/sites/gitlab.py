@@ -1,0 +1,118 @@
+"""GitLab issues and merge requests, on gitlab.com and on any self-managed GitLab, through its REST API (v4).
+
+A GitLab issue page is a script shell: its title, description and comments arrive by script, so
+generic extraction gets a sign-in banner and a sidebar. Every GitLab serves the same REST API on
+its own origin, readable without a token for public projects: ``/api/v4/projects/{path}/issues/
+{iid}`` and its ``/notes``. gitlab.com is claimed by URL before any fetch; any other host is
+recognised once fetched, by GitLab's address form (``/-/issues/N``) and its ``og:site_name``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+from urllib.parse import quote
+
+import anyio
+import httpx
+
+from adapters.sites.api_calls import GuardedCaller, call_json, call_json_answer
+from adapters.sites.fields import number, obj, objs
+from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete, cut_note
+from adapters.sites.gitlab_threads import thread_markdown
+from adapters.sites.urls import on_hosts
+from domain.errors import SiteUnavailable
+from domain.pages import FetchedPage, ResolvedPage
+
+Kind = Literal["issues", "merge_requests"]
+_CLAIMED_HOSTS = frozenset({"gitlab.com", "www.gitlab.com"})
+# /{group}[/{subgroup}...]/{project}/-/{issues|work_items|merge_requests}/{iid}[/{tab}]
+_THREAD_PATH = re.compile(
+    r"/(?P<project>[A-Za-z0-9_.-]{1,255}(?:/[A-Za-z0-9_.-]{1,255}){1,19})"
+    r"/-/(?P<kind>issues|work_items|merge_requests)/(?P<iid>[0-9]{1,9})(?:/[a-z_]{1,20})?/?"
+)
+_HEAD_BYTES = 32_768
+_SITE_NAME = (
+    re.compile(rb"""<meta\s[^>]{0,200}?content=["']GitLab["'][^>]{0,200}?property=["']og:site_name["']""", re.I),
+    re.compile(rb"""<meta\s[^>]{0,200}?property=["']og:site_name["'][^>]{0,200}?content=["']GitLab["']""", re.I),
+)
+
+
+@dataclass(frozen=True)
+class GitlabTarget:
+    origin: str  # "https://gitlab.com", or the self-managed instance's
+    project: str  # "group/subgroup/project"
+    kind: Kind
+    iid: int
+
+
+def gitlab_target(url: str) -> GitlabTarget | None:
+    """Pure: the issue or merge request a GitLab URL shows, on any host; None for any other page."""
+    parsed = on_hosts(url, lambda host: True)
+    match = _THREAD_PATH.fullmatch(parsed.path) if parsed is not None else None
+    if parsed is None or match is None or any(part in (".", "..") for part in match["project"].split("/")):
+        return None
+    kind: Kind = "merge_requests" if match["kind"] == "merge_requests" else "issues"  # work items are issues
+    return GitlabTarget(f"{parsed.scheme}://{parsed.netloc.decode('ascii')}", match["project"], kind, int(match["iid"]))
+
+
+def says_gitlab(page: FetchedPage) -> bool:
+    """Pure: the page is HTML whose head names GitLab as its site (``og:site_name``)."""
+    head = page.body[:_HEAD_BYTES]
+    return page.content_type == "text/html" and any(pattern.search(head) for pattern in _SITE_NAME)
+
+
+class GitlabResolver:
+    """Implements ``SiteResolverPort`` (gitlab.com, by URL) and ``FetchedPageResolverPort`` (any other GitLab)."""
+
+    site = "the GitLab API"
+
+    def __init__(self, caller: GuardedCaller) -> None:
+        self._caller = caller
+
+    def handles(self, url: str) -> bool:
+        return gitlab_target(url) is not None and _host(url) in _CLAIMED_HOSTS
+
+    def recognises(self, page: FetchedPage) -> bool:
+        return gitlab_target(page.url) is not None and _host(page.url) not in _CLAIMED_HOSTS and says_gitlab(page)
+
+    async def read_page(self, page: FetchedPage) -> ResolvedPage:
+        return await self.read(page.url)
+
+    async def read(self, url: str) -> ResolvedPage:
+        target = gitlab_target(url)
+        if target is None:
+            raise SiteUnavailable("not an issue or merge request URL")
+        api = f"{target.origin}/api/v4/projects/{quote(target.project, safe='')}/{target.kind}/{target.iid}"
+        subject = obj(await call_json(self._caller, api))
+        if number(subject.get("iid")) is None:
+            raise SiteUnavailable("its answer had no issue or merge request")
+        notes = await self._notes(api, target.origin)
+        web_url = subject.get("web_url")
+        rest = web_url if isinstance(web_url, str) and web_url.startswith(target.origin + "/") else url
+        cut = cut_note(notes, "comments", None, rest)
+        markdown = await anyio.to_thread.run_sync(thread_markdown, target.kind, subject, notes.items, cut)
+        return ResolvedPage(url, markdown, self.site, truncated=cut is not None, note=cut)
+
+    async def _notes(self, api: str, origin: str) -> Listing:
+        first = await self._page(f"{api}/notes?sort=asc&order_by=created_at&per_page={PAGE_SIZE}")
+
+        async def later(next_url: str) -> ListPage:
+            # A next link is followed on the instance's own origin only.
+            if not next_url.startswith(origin + "/"):
+                raise SiteUnavailable("its link led away from the API's host, so it was not followed")
+            return await self._page(next_url)
+
+        return await complete(first, later)
+
+    async def _page(self, url: str) -> ListPage:
+        answer = await call_json_answer(self._caller, url)
+        return ListPage(objs(answer.data), answer.next_url)
+
+
+def _host(url: str) -> str:
+    try:
+        return httpx.URL(url).host.lower()
+    except httpx.InvalidURL:
+        return ""
