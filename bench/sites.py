@@ -1,12 +1,13 @@
 """Site resolvers against generic extraction, on saved API answers and matching saved HTML pages.
 
-For each site (StackExchange question, GitHub issue, Wikipedia article, arXiv paper, Hacker News
-and Reddit threads) the saved HTML page in bench/data/sites/ goes through the real extractor, as
-web_fetch reads a page, and the saved API answers go through the real resolver and page fetcher (an in-memory transport
-plays the API; nothing leaves the machine). Printed per site: which facts each text keeps (see
-bench/sites_facts.py), its words, and the median time per page over --runs reads. The resolver's
-time covers its calls over the in-memory transport, JSON parsing and rendering (and, for arXiv,
-extracting the paper's HTML); a real API adds its network round trips (three for a question).
+For each site (StackExchange question, GitHub and GitLab issues, Wikipedia article, arXiv paper,
+Hacker News and Reddit threads) the saved HTML page in bench/data/sites/ goes through the real
+extractor, as web_fetch reads a page, and the saved API answers go through the real resolver and
+page fetcher (an in-memory transport plays the API; nothing leaves the machine). Printed per
+site: which facts each text keeps (see bench/sites_facts.py), its words, and the median time per
+page over --runs reads. The resolver's time covers its calls over the in-memory transport, JSON
+parsing and rendering (and, for arXiv, extracting the paper's HTML); a real API adds its network
+round trips (three for a question).
 
     .venv/bin/python -m bench.sites [--runs 20] [--show stackexchange]
 """
@@ -25,6 +26,7 @@ import httpx
 from adapters.pages.extractor import TrafilaturaExtractor
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.github import GithubResolver
+from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
 from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
@@ -34,6 +36,7 @@ from bench.sites_facts import (
     Fact,
     arxiv_facts,
     github_facts,
+    gitlab_facts,
     hackernews_facts,
     reddit_facts,
     stackexchange_facts,
@@ -84,6 +87,17 @@ SITES = [
         ],
         lambda router: GithubResolver(routed_fetcher(router)),
         github_facts,
+    ),
+    Site(
+        "gitlab",
+        "https://gitlab.com/wayland/compositors/weston/-/issues/4242",
+        "gitlab_issue_page.html",
+        [
+            ("gitlab.com", "/api/v4/projects/wayland/compositors/weston/issues/4242", "gitlab_issue.json", JSON),
+            ("gitlab.com", "/api/v4/projects/wayland/compositors/weston/issues/4242/notes", "gitlab_notes.json", JSON),
+        ],
+        lambda router: GitlabResolver(routed_fetcher(router)),
+        gitlab_facts,
     ),
     Site(
         "wikipedia",

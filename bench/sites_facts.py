@@ -225,3 +225,17 @@ def reddit_facts() -> list[Fact]:
         Fact("each reply nested under what it answers", _nested(pairs)),
         Fact("no page chrome", absent("Skip to main content", "Log In", "Get App", "Community Info", "Open menu")),
     ]
+
+
+def gitlab_facts() -> list[Fact]:
+    issue = load("gitlab_issue.json")
+    said = [n for n in load("gitlab_notes.json") if not n["system"]]
+    return [
+        Fact("title and number", present(issue["title"], "4242")),
+        Fact("description", present("After unplugging the only monitor", "SIGSEGV in wl_output_release")),
+        Fact("state and labels", present("opened", "bug", "crash")),
+        Fact("every comment's text", present(*(n["body"] for n in said))),
+        Fact("every comment's author by it", each_near([(n["author"]["username"], n["body"]) for n in said])),
+        Fact("comments in order", in_order(*(n["body"] for n in said))),
+        Fact("no page chrome", absent("Skip to content", "Sign in", "Register", "Time tracking", "Pricing")),
+    ]
