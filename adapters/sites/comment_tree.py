@@ -34,6 +34,8 @@ class TreeShape:
     body: Callable[[Node], str]
     author: Callable[[Node], str]
     link: Callable[[Node], str | None]
+    # How many comments a node stands for: 1, or a stub's count ("50 more replies" stands for 50).
+    weight: Callable[[Node], int] = lambda node: 1
 
 
 @dataclass(frozen=True)
@@ -76,16 +78,18 @@ def written_tree(roots: list[Node], shape: TreeShape, *, top_author: str = "") -
         stack += [(reply, depth + 1, shape.author(node)) for reply in reversed(kept)]
     if cut := sum(sizes[id(root)] for root in roots if id(root) not in chosen):
         lines.append(f"- ({cut:,} more comments not shown)")  # past 1,000 top-level comments: rare
-    return WrittenTree(lines, len(chosen), sum(sizes[id(root)] for root in roots))
+    return WrittenTree(
+        lines, sum(shape.weight(node) for node in chosen.values()), sum(sizes[id(root)] for root in roots)
+    )
 
 
-def _chosen(roots: list[Node], shape: TreeShape) -> set[int]:
-    """The ids of the first ``MAX_COMMENTS`` nodes in breadth-first order."""
-    chosen: set[int] = set()
+def _chosen(roots: list[Node], shape: TreeShape) -> dict[int, Node]:
+    """The first ``MAX_COMMENTS`` nodes in breadth-first order, by id."""
+    chosen: dict[int, Node] = {}
     queue = deque(roots)
     while queue and len(chosen) < MAX_COMMENTS:
         node = queue.popleft()
-        chosen.add(id(node))
+        chosen[id(node)] = node
         queue.extend(shape.replies(node))
     return chosen
 
@@ -100,7 +104,7 @@ def _subtree_sizes(roots: list[Node], shape: TreeShape) -> dict[int, int]:
         stack += shape.replies(node)
     sizes: dict[int, int] = {}
     for node in reversed(order):  # every reply was appended after its parent
-        sizes[id(node)] = 1 + sum(sizes[id(reply)] for reply in shape.replies(node))
+        sizes[id(node)] = shape.weight(node) + sum(sizes[id(reply)] for reply in shape.replies(node))
     return sizes
 
 

@@ -102,37 +102,40 @@ class DiscourseResolver:
         posts = {i: p for p in objs(obj(first, "post_stream").get("posts")) if (i := number(p.get("id"))) is not None}
         if not posts:
             raise SiteUnavailable("its answer had no posts")
-        window, linked_failed = await self._window(link, stream, posts)
-        # The window's posts not yet read are asked for in order (with the opening post, shown
-        # above a window that starts later); a call that fails ends the reading there, and the
-        # posts read so far are the page (the note says why).
+        begin, window, linked_failed = await self._window(link, stream, posts)
+        # The window's posts not yet read are asked for in order; a call that fails ends the
+        # reading there, and the posts read so far are the page (the note says why).
         reach, stopped = len(window), None
-        wanted = [i for i in stream[:1] if i not in posts and window[:1] != stream[:1]]
-        wanted += [i for i in window if i not in posts]
+        wanted = [i for i in window if i not in posts]
         for start in range(0, len(wanted), POSTS_PER_CALL):
             ids = wanted[start : start + POSTS_PER_CALL]
             try:
                 chunk = await self._posts(link, ids)
             except SiteUnavailable as refused:
-                reach = window.index(ids[0]) if ids[0] in window else 0
-                stopped = f"the next could not be read: {refused.reason}"
+                reach, stopped = window.index(ids[0]), f"the next could not be read: {refused.reason}"
                 break
             posts.update((i, p) for p in chunk if (i := number(p.get("id"))) is not None)
         read = [posts[i] for i in window[:reach] if i in posts]
+        later = begin + reach < len(stream)  # by place in the stream: post numbers skip deleted posts
         if not stream:  # a topic too long for Discourse to list its ids: the chunk it sent
             read = sorted((p for p in posts.values() if _number_of(p) >= (link.post_number or 0)), key=_number_of)
             read = read or sorted(posts.values(), key=_number_of)
-        opening = posts.get(stream[0]) if stream else min(posts.values(), key=_number_of)
-        total = len(stream) or number(first.get("posts_count")) or len(read)
+            later = _number_of(read[-1]) < (
+                number(first.get("highest_post_number")) or number(first.get("posts_count")) or 0
+            )
+        if not read:
+            raise SiteUnavailable(stopped or "its answers held none of the posts asked for")
+        opening = await self._opening(link, stream, posts, read)
         topic = Topic(
             first,
             read,
-            opening=opening if opening is not None and read and opening is not read[0] else None,
-            total=total,
+            opening=opening,
+            total=len(stream) or number(first.get("posts_count")) or len(read),
             topic_url=f"{link.site}/t/{link.topic_id}",
             link_post=link.post_number,
             linked_failed=linked_failed,
             stopped=stopped,
+            later=later,
         )
         markdown = await anyio.to_thread.run_sync(topic_markdown, topic, page.url)
         note = topic.cut_note()
@@ -140,29 +143,51 @@ class DiscourseResolver:
 
     async def _window(
         self, link: TopicLink, stream: list[int], posts: dict[int, dict[str, Any]]
-    ) -> tuple[list[int], str | None]:
-        """The ids of the posts to read: the first ``max_posts``, or as many from the linked post on.
+    ) -> tuple[int, list[int], str | None]:
+        """Where the window starts in the stream, the ids of its posts, and why it is not where the link asked.
 
-        A link to a post past the first ``max_posts`` (an agent paging on, or a search hit deep in
-        a thread) starts the window at that post: its chunk comes from the page's own copy of the
-        topic when it is there, else from ``/t/{id}/{post}.json``. If that fails, the window is
-        the start of the topic, and the note says why the linked post is missing.
+        A link to a post (an agent paging on with the note's address, a search hit deep in a
+        thread) starts the window at that post, as Discourse itself opens it; otherwise it is the
+        topic's first ``max_posts``. The linked post's chunk comes from the page's own copy of the
+        topic when it is there, else from ``/t/{id}/{post}.json``.
         """
-        if link.post_number is None or (stream and link.post_number <= self._max_posts):
-            return stream[: self._max_posts], None
+        start = 0, stream[: self._max_posts]
+        if link.post_number is None or link.post_number <= 1:
+            return (*start, None)
         chunk = [p for p in posts.values() if _number_of(p) >= link.post_number]
         if not chunk:
             try:
                 near = await call_json(self._caller, f"{link.site}/t/{link.topic_id}/{link.post_number}.json")
             except SiteUnavailable as failed:
-                return stream[: self._max_posts], failed.reason
+                return (*start, failed.reason)
             chunk = [p for p in objs(obj(near, "post_stream").get("posts")) if _number_of(p) >= link.post_number]
             posts.update((i, p) for p in chunk if (i := number(p.get("id"))) is not None)
+        if not chunk:
+            return (*start, f"the topic has no post #{link.post_number}")
         ids = [number(p.get("id")) for p in sorted(chunk, key=_number_of)]
         begin = next((stream.index(i) for i in ids if i in stream), None)
         if begin is None:
-            return stream[: self._max_posts], None
-        return stream[begin : begin + self._max_posts], None
+            return (*start, None) if stream else (0, [], None)
+        return begin, stream[begin : begin + self._max_posts], None
+
+    async def _opening(
+        self, link: TopicLink, stream: list[int], posts: dict[int, dict[str, Any]], read: list[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """The topic's first post, shown above a window that starts later (None when the window starts with it).
+
+        It costs a call only when neither the page nor the window held it; a failure costs only it.
+        """
+        first_id = stream[0] if stream else None
+        if first_id is None or number(read[0].get("id")) == first_id:
+            return None
+        if first_id not in posts:
+            try:
+                posts.update(
+                    (i, p) for p in await self._posts(link, [first_id]) if (i := number(p.get("id"))) is not None
+                )
+            except SiteUnavailable:
+                return None
+        return posts.get(first_id)
 
     async def _posts(self, link: TopicLink, ids: list[int]) -> list[dict[str, Any]]:
         url = str(httpx.URL(f"{link.site}/t/{link.topic_id}/posts.json", params=[("post_ids[]", str(i)) for i in ids]))

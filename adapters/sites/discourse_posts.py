@@ -45,6 +45,7 @@ class Topic:
     link_post: int | None = None  # the post number the URL pointed at
     linked_failed: str | None = None  # why the window could not start at the linked post
     stopped: str | None = None  # why the window stopped short
+    later: bool = False  # the topic goes on past the window
 
     def shown(self) -> list[dict[str, Any]]:
         """The window's posts whose HTML fits ``MAX_TOPIC_HTML`` together."""
@@ -62,11 +63,13 @@ class Topic:
         shown = self.shown()
         numbers = [n for p in shown if (n := _number_of(p))]
         notes = []
-        last = max(numbers, default=0)
-        if numbers and (last < self.total or len(shown) < len(self.posts)):
-            why = self.stopped or ("the posts' HTML passed its bound" if len(shown) < len(self.posts) else "")
-            span = f"posts #{min(numbers):,} to #{last:,} of {self.total:,}"
-            notes.append(f"Showing {span}" + (f" ({why})" if why else "") + f"; the next: {self.topic_url}/{last + 1}")
+        cut_by_size = len(shown) < len(self.posts)
+        if numbers and (self.later or cut_by_size):
+            why = self.stopped or ("the posts' HTML passed its bound" if cut_by_size else "")
+            span = f"{len(shown):,} of {self.total:,} posts, #{min(numbers):,} to #{max(numbers):,}"
+            notes.append(
+                f"Showing {span}" + (f" ({why})" if why else "") + f"; the next: {self.topic_url}/{max(numbers) + 1}"
+            )
         if self.linked_failed:
             notes.append(f"The linked post #{self.link_post} could not be read ({self.linked_failed}).")
         return " ".join(notes) or None

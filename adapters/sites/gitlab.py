@@ -19,7 +19,7 @@ import httpx
 
 from adapters.sites.api_calls import GuardedCaller, call_json, call_json_answer
 from adapters.sites.fields import number, obj, objs
-from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete, cut_note
+from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete
 from adapters.sites.gitlab_threads import thread_markdown
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
@@ -30,8 +30,9 @@ _CLAIMED_HOSTS = frozenset({"gitlab.com", "www.gitlab.com"})
 # /{group}[/{subgroup}...]/{project}/-/{issues|work_items|merge_requests}/{iid}[/{tab}]
 _THREAD_PATH = re.compile(
     r"/(?P<project>[A-Za-z0-9_.-]{1,255}(?:/[A-Za-z0-9_.-]{1,255}){1,19})"
-    r"/-/(?P<kind>issues|work_items|merge_requests)/(?P<iid>[0-9]{1,9})(?:/[a-z_]{1,20})?/?"
+    r"/-/(?P<kind>issues(?:/incident)?|work_items|merge_requests)/(?P<iid>[0-9]{1,9})(?:/[a-z_]{1,20})?/?"
 )
+_CLAIMED_ORIGIN = "https://gitlab.com"  # what www. and http:// addresses redirect to
 _HEAD_BYTES = 32_768
 _SITE_NAME = (
     re.compile(rb"""<meta\s[^>]{0,200}?content=["']GitLab["'][^>]{0,200}?property=["']og:site_name["']""", re.I),
@@ -51,10 +52,18 @@ def gitlab_target(url: str) -> GitlabTarget | None:
     """Pure: the issue or merge request a GitLab URL shows, on any host; None for any other page."""
     parsed = on_hosts(url, lambda host: True)
     match = _THREAD_PATH.fullmatch(parsed.path) if parsed is not None else None
-    if parsed is None or match is None or any(part in (".", "..") for part in match["project"].split("/")):
+    # "-" opens GitLab's own part of a path, so it is never a group's or project's name; "groups"
+    # pages (a group's issue list) are not one project's.
+    parts = match["project"].split("/") if parsed is not None and match is not None else []
+    if parsed is None or match is None or any(part in (".", "..", "-") for part in parts) or parts[0] == "groups":
         return None
     kind: Kind = "merge_requests" if match["kind"] == "merge_requests" else "issues"  # work items are issues
-    return GitlabTarget(f"{parsed.scheme}://{parsed.netloc.decode('ascii')}", match["project"], kind, int(match["iid"]))
+    origin = f"{parsed.scheme}://{parsed.netloc.decode('ascii')}"
+    if parsed.host.lower() in _CLAIMED_HOSTS:
+        if parsed.port is not None:
+            return None
+        origin = _CLAIMED_ORIGIN
+    return GitlabTarget(origin, match["project"], kind, int(match["iid"]))
 
 
 def says_gitlab(page: FetchedPage) -> bool:
@@ -89,10 +98,12 @@ class GitlabResolver:
         if number(subject.get("iid")) is None:
             raise SiteUnavailable("its answer had no issue or merge request")
         notes = await self._notes(api, target.origin)
-        web_url = subject.get("web_url")
-        rest = web_url if isinstance(web_url, str) and web_url.startswith(target.origin + "/") else url
-        cut = cut_note(notes, "comments", None, rest)
-        markdown = await anyio.to_thread.run_sync(thread_markdown, target.kind, subject, notes.items, cut)
+        # GitLab's own event notes are not comments: they are neither shown nor counted.
+        said = [note for note in notes.items if note.get("system") is not True]
+        cut = None
+        if notes.stopped is not None:  # no link to "the rest": the page itself would read the same
+            cut = f"Showing the first {len(said):,} comment{'s' if len(said) != 1 else ''} ({notes.stopped})"
+        markdown = await anyio.to_thread.run_sync(thread_markdown, target.kind, subject, said, cut)
         return ResolvedPage(url, markdown, self.site, truncated=cut is not None, note=cut)
 
     async def _notes(self, api: str, origin: str) -> Listing:

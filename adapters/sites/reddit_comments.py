@@ -92,7 +92,10 @@ def _shape(links: _Links) -> TreeShape:
     def link(node: dict[str, Any]) -> str | None:
         return links.of(text(obj(node, "data").get("id")))
 
-    return TreeShape(replies=_replies, heading=heading, body=_body, author=_author, link=link)
+    def weight(node: dict[str, Any]) -> int:
+        return max(number(obj(node, "data").get("count")) or 0, 1) if node.get("kind") == "more" else 1
+
+    return TreeShape(replies=_replies, heading=heading, body=_body, author=_author, link=link, weight=weight)
 
 
 def _comment_heading(data: dict[str, Any]) -> str:

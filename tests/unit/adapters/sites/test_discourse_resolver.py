@@ -160,7 +160,10 @@ async def test_the_posts_past_the_first_chunk_are_asked_for_by_id_up_to_the_boun
     numbers = [int(n) for n in re.findall(r"^## Post #(\d+) ", page.markdown, re.MULTILINE)]
     assert numbers == list(range(1, MAX_POSTS + 1))
     assert page.truncated is True
-    assert page.note == f"Showing posts #1 to #{MAX_POSTS} of 130; the next: https://{FORUM}/t/77/{MAX_POSTS + 1}"
+    assert (
+        page.note
+        == f"Showing {MAX_POSTS} of 130 posts, #1 to #{MAX_POSTS}; the next: https://{FORUM}/t/77/{MAX_POSTS + 1}"
+    )
 
 
 async def test_a_link_to_a_post_past_the_bound_reads_from_it_on_below_the_opening_post() -> None:
@@ -177,7 +180,7 @@ async def test_a_link_to_a_post_past_the_bound_reads_from_it_on_below_the_openin
     assert f"(posts #2 to #124 not shown: https://{FORUM}/t/77/2)" in page.markdown
     assert "## Post #125 · user125 on 2024-05-01 · the one linked" in page.markdown
     # The note's address reads the next window: an agent pages through a long thread with it.
-    assert page.note == f"Showing posts #125 to #224 of 300; the next: https://{FORUM}/t/77/225"
+    assert page.note == f"Showing 100 of 300 posts, #125 to #224; the next: https://{FORUM}/t/77/225"
 
 
 async def test_a_topic_too_long_to_list_its_posts_says_how_many_it_has_and_where_to_go_on() -> None:
@@ -190,7 +193,7 @@ async def test_a_topic_too_long_to_list_its_posts_says_how_many_it_has_and_where
     router = SiteRouter().add(FORUM, "/t/77.json", json_answer(mega))
     page = await DiscourseResolver(routed_fetcher(router)).read_page(shell(f"https://{FORUM}/t/megatopic/77"))
     assert page.truncated is True
-    assert page.note == f"Showing posts #1 to #20 of 15,000; the next: https://{FORUM}/t/77/21"
+    assert page.note == f"Showing 20 of 15,000 posts, #1 to #20; the next: https://{FORUM}/t/77/21"
 
 
 async def test_a_linked_post_that_cannot_be_read_costs_only_that_post() -> None:
@@ -204,7 +207,7 @@ async def test_a_linked_post_that_cannot_be_read_costs_only_that_post() -> None:
     page = await DiscourseResolver(routed_fetcher(router)).read_page(shell(url))
     assert "POST-BODY-100" in page.markdown
     assert page.note == (
-        f"Showing posts #1 to #100 of 130; the next: https://{FORUM}/t/77/101 "
+        f"Showing 100 of 130 posts, #1 to #100; the next: https://{FORUM}/t/77/101 "
         "The linked post #125 could not be read (HTTP 429, rate limit reached: rate limited)."
     )
 
@@ -300,7 +303,7 @@ async def test_a_later_chunk_that_fails_keeps_the_posts_read_and_says_why_the_re
     numbers = [int(n) for n in re.findall(r"^## Post #(\d+) ", page.markdown, re.MULTILINE)]
     assert numbers == list(range(1, 41))
     assert page.note == (
-        "Showing posts #1 to #40 of 130 (the next could not be read: HTTP 429, rate limit reached:"
+        "Showing 40 of 130 posts, #1 to #40 (the next could not be read: HTTP 429, rate limit reached:"
         f" Slow down, too many requests); the next: https://{FORUM}/t/77/41"
     )
 
@@ -322,6 +325,68 @@ def test_the_html_converted_is_bounded_per_post_and_per_window() -> None:
     assert text.count(f"(post cut: its HTML passed {MAX_POST_HTML:,} characters)") == len(numbers)
     assert "END-OF-POST" not in text
     assert topic.cut_note() == (
-        f"Showing posts #1 to #{len(numbers)} of 20 (the posts' HTML passed its bound); "
+        f"Showing {len(numbers)} of 20 posts, #1 to #{len(numbers)} (the posts' HTML passed its bound); "
         f"the next: https://{FORUM}/t/77/{len(numbers) + 1}"
+    )
+
+
+def ids_of(markdown: str) -> list[int]:
+    return [int(n) for n in re.findall(r"^## Post #(\d+) ", markdown, re.MULTILINE)]
+
+
+async def test_following_the_next_address_pages_through_the_whole_topic_once() -> None:
+    router = (
+        SiteRouter()
+        .add(FORUM, "/t/77.json", json_answer(long_topic(230)))
+        .add(FORUM, "/t/77/posts.json", posts_by_id)
+        .add(FORUM, "/t/77/101.json", json_answer({"post_stream": {"posts": [post(n) for n in range(96, 116)]}}))
+        .add(FORUM, "/t/77/201.json", json_answer({"post_stream": {"posts": [post(n) for n in range(196, 216)]}}))
+    )
+    resolver = DiscourseResolver(routed_fetcher(router))
+    url, seen, reads = f"https://{FORUM}/t/a-long-thread/77", [], 0
+    while url and reads < 5:
+        page = await resolver.read_page(shell(url))
+        seen += [n for n in ids_of(page.markdown) if n != 1 or not seen]  # the opening post heads every window
+        match = re.search(r"the next: (\S+)", page.note or "")
+        url, reads = (match.group(1) if match else ""), reads + 1
+    assert seen == list(range(1, 231)) and reads == 3
+
+
+async def test_deleted_posts_do_not_hide_the_rest_of_the_topic() -> None:
+    """Post numbers skip deleted posts; whether more follow is told by place in the stream, not by number."""
+    numbers = [*range(1, 91), *range(220, 250)]
+    topic = {
+        "id": 77,
+        "title": "gaps",
+        "post_stream": {"stream": [50_000 + n for n in numbers], "posts": [post(n) for n in range(1, 21)]},
+    }
+    router = SiteRouter().add(FORUM, "/t/77.json", json_answer(topic)).add(FORUM, "/t/77/posts.json", posts_by_id)
+    page = await DiscourseResolver(routed_fetcher(router)).read_page(shell(f"https://{FORUM}/t/gaps/77"))
+    assert ids_of(page.markdown)[-1] == 229
+    assert page.note == f"Showing 100 of 120 posts, #1 to #229; the next: https://{FORUM}/t/77/230"
+
+
+async def test_a_link_to_a_post_the_topic_does_not_have_says_so() -> None:
+    router = (
+        SiteRouter()
+        .add(FORUM, "/t/77.json", json_answer(long_topic(30)))
+        .add(FORUM, "/t/77/posts.json", posts_by_id)
+        .add(FORUM, "/t/77/500.json", json_answer({"post_stream": {"posts": [post(n) for n in range(11, 31)]}}))
+    )
+    page = await DiscourseResolver(routed_fetcher(router)).read_page(shell(f"https://{FORUM}/t/x/77/500"))
+    assert ids_of(page.markdown) == list(range(1, 31))
+    assert page.note == "The linked post #500 could not be read (the topic has no post #500)."
+
+
+async def test_a_window_whose_later_posts_fail_keeps_the_linked_chunk_and_goes_on_from_it() -> None:
+    topic = long_topic(300)
+    topic["post_stream"]["posts"] = [post(n) for n in range(150, 170)]  # the page opened at post 150
+    router = SiteRouter().add(FORUM, "/t/77/posts.json", json_answer({"errors": ["boom"]}, status=500))
+    page = await DiscourseResolver(routed_fetcher(router)).read_page(
+        shell(f"https://{FORUM}/t/x/77/150", preloaded=preloading(77, topic))
+    )
+    assert ids_of(page.markdown) == list(range(150, 170))  # the opening post could not be read either
+    assert page.note == (
+        "Showing 20 of 300 posts, #150 to #169 (the next could not be read: HTTP 500, the server failed: boom);"
+        f" the next: https://{FORUM}/t/77/170"
     )

@@ -117,3 +117,20 @@ async def test_a_thread_reddit_will_not_give_is_a_plain_failure(answer: httpx.Re
     with pytest.raises(SiteUnavailable) as failure:
         await RedditResolver(routed_fetcher(answering(answer))).read(THREAD)
     assert failure.value.reason == reason
+
+
+def test_a_cut_stub_counts_the_replies_it_stands_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from adapters.sites import comment_tree
+    from adapters.sites.reddit_comments import thread_markdown
+
+    monkeypatch.setattr(comment_tree, "MAX_COMMENTS", 3)
+    stub = {"kind": "more", "data": {"count": 50, "parent_id": "t1_aaa1"}}
+    b = {"kind": "t1", "data": {"id": "bbb1", "author": "b", "body": "B", "replies": ""}}
+    a = {"kind": "t1", "data": {"id": "aaa1", "author": "a", "body": "A", "replies": {"data": {"children": [b, stub]}}}}
+    c = {"kind": "t1", "data": {"id": "ccc1", "author": "c", "body": "C", "replies": ""}}
+    data = [{"data": {"children": [{"kind": "t3", "data": {"title": "t", "permalink": "/r/x/comments/p1/t/"}}]}},
+            {"data": {"children": [a, c]}}]  # fmt: skip
+    thread = thread_markdown(data, "https://www.reddit.com/r/x/comments/p1/t")
+    assert thread is not None
+    assert "  - (50 more replies not shown: https://www.reddit.com/r/x/comments/p1/t/aaa1/)" in thread.markdown
+    assert thread.note is not None and thread.note.startswith("Showing 3 of 53 comments")
