@@ -57,7 +57,11 @@ async def read_recognised_site(
     page: FetchedPage, resolvers: Sequence[FetchedPageResolverPort], *, seconds: float
 ) -> SiteOutcome:
     """The fetched page read again through its site's API, or why not (never raises for an API failure)."""
-    resolver = choose_page_resolver(page, resolvers)
+    if not resolvers:
+        return _NO_RESOLVER
+    # Off the event loop: recognising reads the head of an untrusted page (a few regexes over
+    # 32 KB, tens of milliseconds at worst on crafted bytes), and every page fetched is asked.
+    resolver = await anyio.to_thread.run_sync(choose_page_resolver, page, resolvers)
     if resolver is None:
         return _NO_RESOLVER
     return await _outcome(resolver.site, lambda: resolver.read_page(page), page.url, seconds)
