@@ -86,7 +86,10 @@ async def call_json_answer(
     data = await anyio.to_thread.run_sync(_parsed, answer.body)
     if not ok:
         masked = Redactor([secret.get_secret_value()] if secret is not None else [])
-        raise SiteUnavailable(masked(status_reason(answer.status, data)))
+        raise SiteUnavailable(masked(status_reason(answer.status, None if data is _TOO_DEEP else data)))
+    if data is _TOO_DEEP:
+        # Python's JSON parser stops near 1,000 levels; a comment thread nested that deep is read as a page.
+        raise SiteUnavailable("its answer was nested too deeply to read")
     if data is None:
         raise SiteUnavailable("its answer was not valid JSON")
     return JsonAnswer(data, answer.next_url)
@@ -106,8 +109,13 @@ def status_reason(status: int, data: Any) -> str:
     return f"HTTP {status}, {meaning}" + (f": {message}" if message else "")
 
 
+_TOO_DEEP = object()
+
+
 def _parsed(body: bytes) -> Any:
     try:
         return json.loads(body.decode("utf-8", errors="replace"))
-    except (ValueError, RecursionError):
+    except ValueError:
         return None
+    except RecursionError:
+        return _TOO_DEEP

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from adapters.sites.comment_tree import MAX_COMMENTS, MAX_DEPTH
@@ -137,3 +138,12 @@ async def test_an_item_the_api_will_not_give_is_a_plain_failure(answer: Any, rea
     with pytest.raises(SiteUnavailable) as failure:
         await HackerNewsResolver(routed_fetcher(router)).read(STORY)
     assert failure.value.reason == reason
+
+
+async def test_an_answer_nested_past_what_json_can_read_is_refused_in_plain_words() -> None:
+    deep = '{"type":"comment","children":[' * 50_000 + "]}" * 50_000
+    body = ('{"id":1,"type":"story","title":"deep","children":[' + deep + "]}").encode()
+    router = SiteRouter().add(API, "/api/v1/items/38000001", httpx.Response(200, content=body))
+    with pytest.raises(SiteUnavailable) as failure:
+        await HackerNewsResolver(routed_fetcher(router)).read(STORY)
+    assert failure.value.reason == "its answer was nested too deeply to read"
