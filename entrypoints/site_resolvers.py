@@ -95,10 +95,17 @@ def _gitlab_instances(fetcher: GuardedCaller) -> FetchedPageResolverPort:
     return GitlabResolver(fetcher)
 
 
+def _mastodon(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+    from adapters.sites.mastodon import MastodonResolver
+
+    return MastodonResolver(fetcher)
+
+
 #: What ``page_resolvers`` builds, by the name that turns it on.
 _PAGE_BUILDERS: dict[str, Callable[[GuardedCaller], FetchedPageResolverPort]] = {
     "gitlab": _gitlab_instances,
     "discourse": _discourse,
+    "mastodon": _mastodon,
 }
 
 

@@ -14,7 +14,17 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings
 
-SITE_NAMES = ("stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")
+SITE_NAMES = (
+    "stackexchange",
+    "github",
+    "gitlab",
+    "wikipedia",
+    "arxiv",
+    "hackernews",
+    "reddit",
+    "discourse",
+    "mastodon",
+)
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
     "stackexchange_api_url",

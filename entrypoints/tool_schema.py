@@ -114,9 +114,9 @@ class PageFetchResult(BaseModel):
     focused: bool = Field(default=False, description="content holds the passages that best match focus.")
     source_note: str | None = Field(
         default=None,
-        description="Where the text came from when a site's API read it (StackExchange, GitHub, Wikipedia, "
-        "arXiv, GitLab, Hacker News, Reddit, Discourse forums), or why that API could not be used and the page was "
-        "read as fetched.",
+        description="Where the text came from when a site's API read it (StackExchange, GitHub, GitLab, "
+        "Wikipedia, arXiv, Hacker News, Reddit, Discourse forums, Mastodon), or why that API could not be used "
+        "and the page was read as fetched.",
     )
 
 

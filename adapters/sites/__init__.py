@@ -1,2 +1,2 @@
-"""Site resolvers: StackExchange, GitHub, GitLab, Wikipedia, arXiv, Hacker News, Reddit and Discourse
-read through their APIs (docs/sites.md)."""
+"""Site resolvers: StackExchange, GitHub, GitLab, Wikipedia, arXiv, Hacker News, Reddit, Discourse and
+Mastodon read through their APIs (docs/sites.md)."""

@@ -241,3 +241,31 @@ async def test_web_fetch_reads_a_self_managed_gitlab_issue_recognised_from_its_p
     text = "\n".join(getattr(c, "text", "") for c in result.content)
     assert "# Segfault when the compositor loses its output (#4242)" in text
     assert (result.structured_content or {})["source_note"] == "Read through the GitLab API."
+
+
+HTML = {"content-type": "text/html"}
+
+
+async def test_web_fetch_reads_a_mastodon_post_recognised_from_its_page() -> None:
+    url = "https://social.example/@ada/113000000000000001"
+    shell = (
+        b"<html><body><div id='mastodon' data-props='{}'></div>"
+        b'<script id="initial-state" type="application/json">{}</script></body></html>'
+    )
+    post = {
+        "id": "113000000000000001",
+        "account": {"acct": "ada", "display_name": "Ada"},
+        "content": "<p>MASTODON-POST-TEXT</p>",
+        "replies_count": 0,
+    }
+    api = "/api/v1/statuses/113000000000000001"
+    router = (
+        SiteRouter()
+        .add("social.example", "/@ada/113000000000000001", httpx.Response(200, content=shell, headers=HTML))
+        .add("social.example", api, json_answer(post))
+        .add("social.example", f"{api}/context", json_answer({"ancestors": [], "descendants": []}))
+    )
+    result = await fetch_result(container_for(router, {"SEARCHRELAY_BROWSER": "off"}), url)
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    assert "MASTODON-POST-TEXT" in text
+    assert (result.structured_content or {})["source_note"] == "Read through the Mastodon server's API."

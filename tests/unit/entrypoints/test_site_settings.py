@@ -15,9 +15,48 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 @pytest.mark.parametrize(
     ("value", "sites"),
     [
-        (None, ("stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
-        ("", ("stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
-        ("ALL", ("stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse")),
+        (
+            None,
+            (
+                "stackexchange",
+                "github",
+                "gitlab",
+                "wikipedia",
+                "arxiv",
+                "hackernews",
+                "reddit",
+                "discourse",
+                "mastodon",
+            ),
+        ),
+        (
+            "",
+            (
+                "stackexchange",
+                "github",
+                "gitlab",
+                "wikipedia",
+                "arxiv",
+                "hackernews",
+                "reddit",
+                "discourse",
+                "mastodon",
+            ),
+        ),
+        (
+            "ALL",
+            (
+                "stackexchange",
+                "github",
+                "gitlab",
+                "wikipedia",
+                "arxiv",
+                "hackernews",
+                "reddit",
+                "discourse",
+                "mastodon",
+            ),
+        ),
         ("off", ()),
         ("none", ()),
         (" arxiv , Wikipedia ", ("wikipedia", "arxiv")),
@@ -53,7 +92,7 @@ def test_the_resolvers_built_are_the_enabled_ones_in_order() -> None:
 def test_the_page_resolvers_are_built_only_when_their_sites_are_enabled() -> None:
     fetcher: GuardedCaller = routed_fetcher(SiteRouter())
     on = page_resolvers(Settings.from_values({}), fetcher)
-    assert [r.site for r in on] == ["the GitLab API", "the forum's Discourse API"]
+    assert [r.site for r in on] == ["the GitLab API", "the forum's Discourse API", "the Mastodon server's API"]
     only = page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher)
     assert [r.site for r in only] == ["the forum's Discourse API"]
     for value in ("off", "github,wikipedia"):
