@@ -59,8 +59,8 @@ async def read_recognised_site(
     """The fetched page read again through its site's API, or why not (never raises for an API failure)."""
     if not resolvers:
         return _NO_RESOLVER
-    # Off the event loop: recognising reads the head of an untrusted page (a few regexes over
-    # 32 KB, tens of milliseconds at worst on crafted bytes), and every page fetched is asked.
+    # Off the event loop: recognising reads the head of an untrusted page (a few regexes over its
+    # first tens of kilobytes: tens of milliseconds at worst on crafted bytes), and every page is asked.
     resolver = await anyio.to_thread.run_sync(choose_page_resolver, page, resolvers)
     if resolver is None:
         return _NO_RESOLVER

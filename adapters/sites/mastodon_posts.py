@@ -10,9 +10,15 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from adapters.sites.comment_tree import Thread, TreeShape, written_tree
+from adapters.sites.comment_tree import Thread, TreeShape, count, written_tree
 from adapters.sites.fields import day_from_iso, number, obj, objs, text
 from adapters.sites.fragments import fragment_markdown
+
+# What a server gives a reader without an account (Mastodon's own limits, and so the bounds for a
+# page that only poses as one): the 40 posts above, the first 60 replies.
+MAX_ANCESTORS = 40
+GIVEN_REPLIES = 60
+MAX_POST_HTML = 100_000  # one post's HTML converted, as for forum posts (no deadline stops the thread)
 
 
 def thread_markdown(
@@ -22,11 +28,13 @@ def thread_markdown(
     lines = [f"# A post by {_author(post)} on {host}", ""]
     if ancestors:
         lines += ["## Earlier in the thread", ""]
-        for above in ancestors:
+        if len(ancestors) > MAX_ANCESTORS:
+            lines.append(f"- ({len(ancestors) - MAX_ANCESTORS:,} earlier posts not shown)")
+        for above in ancestors[-MAX_ANCESTORS:]:
             lines += [f"- {_heading(above)}", *(f"  {line}" if line else "" for line in _body(above).split("\n"))]
         lines.append("")
     lines += ["## The post", "", _heading(post, counts=True), "", _body(post), ""]
-    replies = _tree(post, descendants)
+    replies, given = _tree(post, descendants)
     if replies:
         lines += ["## Replies", ""]
     tree = written_tree(replies, _SHAPE, top_author=_author(post))
@@ -34,29 +42,52 @@ def thread_markdown(
     notes = []
     if tree.shown < tree.total:
         notes.append(f"Showing {tree.shown:,} of {tree.total:,} replies, the deepest cut first")
-    direct = sum(1 for reply in descendants if text(reply.get("in_reply_to_id")) == text(post.get("id")))
+    if looped := given - count(replies, _SHAPE):
+        notes.append(f"{looped:,} replies that answer each other in a loop were left out")
+    direct = sum(1 for reply in replies if not reply["_orphan"])
     if (said := number(post.get("replies_count")) or 0) > direct:
         notes.append(
             f"{said - direct:,} of the post's {said:,} direct replies were not given to a reader without an account"
         )
+    elif given >= GIVEN_REPLIES:
+        notes.append(
+            f"the server gave {given:,} replies, as many as it gives a reader without an account: some may be missing"
+        )
     note = "; ".join(notes) or None
     if note:
+        note = note[0].upper() + note[1:]
         lines += ["", f"[{note}]"]
     return Thread("\n".join(lines).strip() + "\n", note)
 
 
-def _tree(post: dict[str, Any], descendants: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The replies as a tree: each under the post it answers, copied so that the API's dicts stay as sent."""
-    nodes = {text(d.get("id")): {**d, "_replies": []} for d in descendants if text(d.get("id"))}
+def _tree(post: dict[str, Any], descendants: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The replies as a tree, and how many distinct replies were given.
+
+    Each reply goes under the post it answers (copied, so the API's dicts stay as sent); one whose
+    parent was not given (the server held it back) stays at the top, marked as answering a post not
+    shown; replies answering each other in a loop belong to no tree and are left out.
+    """
+    post_id = text(post.get("id"))
+    nodes: dict[str, dict[str, Any]] = {}
+    for reply in descendants:
+        if (reply_id := text(reply.get("id"))) and reply_id not in nodes and reply_id != post_id:
+            nodes[reply_id] = {**reply, "_replies": [], "_orphan": False}
     roots: list[dict[str, Any]] = []
     for node in nodes.values():
-        parent = nodes.get(text(node.get("in_reply_to_id")))
-        (parent["_replies"] if parent is not None and parent is not node else roots).append(node)
-    return roots
+        parent_id = text(node.get("in_reply_to_id"))
+        parent = nodes.get(parent_id)
+        if parent is not None and parent is not node:
+            parent["_replies"].append(node)
+        else:
+            node["_orphan"] = parent_id != post_id
+            roots.append(node)
+    return roots, len(nodes)
 
 
 def _heading(status: dict[str, Any], *, counts: bool = False) -> str:
     parts = [f"**{_author(status)}**"]
+    if status.get("_orphan") is True:
+        parts.append("reply to a post not shown")
     if day := day_from_iso(status.get("created_at")):
         parts.append(day)
     if counts:
@@ -74,14 +105,21 @@ def _body(status: dict[str, Any]) -> str:
     parts = []
     if warning := text(status.get("spoiler_text")).strip():
         parts.append(f"Content warning: {warning}")
-    parts.append(
-        fragment_markdown(text(status.get("content")), base_url=text(status.get("url")) or None) or "(no text)"
-    )
+    content = text(status.get("content"))
+    parts.append(fragment_markdown(content[:MAX_POST_HTML], base_url=text(status.get("url")) or None) or "(no text)")
+    if len(content) > MAX_POST_HTML:
+        parts.append(f"(post cut: its HTML passed {MAX_POST_HTML:,} characters)")
+    if options := [option for option in objs(obj(status, "poll").get("options")) if text(option.get("title"))]:
+        parts.append(
+            "Poll: "
+            + " · ".join(f"{text(o.get('title'))} ({number(o.get('votes_count')) or 0:,} votes)" for o in options)
+        )
     for media in objs(status.get("media_attachments")):
-        where = text(media.get("url"))
+        links = (text(media.get(key)) for key in ("url", "remote_url"))
+        where = next((link for link in links if link.startswith(("http://", "https://"))), "")
         words = " ".join(text(media.get("description")).split()) or text(media.get("type")) or "attachment"
-        if where.startswith(("http://", "https://")):
-            parts.append(f"[{words.replace('[', '(').replace(']', ')')}]({where})")
+        words = words.replace("[", "(").replace("]", ")")
+        parts.append(f"[{words}]({where})" if where else f"[Attachment: {words}]")
     card = obj(status, "card")
     if (link := text(card.get("url"))).startswith(("http://", "https://")):
         parts.append(f"Link: [{text(card.get('title')).strip() or link}]({link})")

@@ -8,6 +8,7 @@ import httpx
 import pytest
 
 from adapters.sites.mastodon import MastodonResolver, PostLink, post_of, says_mastodon
+from adapters.sites.mastodon_posts import GIVEN_REPLIES, MAX_POST_HTML, thread_markdown
 from domain.errors import SiteUnavailable
 from domain.pages import FetchedPage
 from tests.support.site_apis import SiteRouter, json_answer, routed_fetcher
@@ -106,23 +107,53 @@ async def test_a_post_reads_with_what_it_answers_and_its_replies_as_a_tree() -> 
         "  Content warning: ops talk\n"
         "\n"
         "  Does it need Redis?\n"
-        "- **Eve (@eve)** · 2025-06-01\n"
+        "- **Eve (@eve)** · reply to a post not shown · 2025-06-01\n"
         "  An orphan whose parent the server kept back."
     ) in text
     assert page.note == "1 of the post's 3 direct replies were not given to a reader without an account"
     assert page.source == "the Mastodon server's API"
 
 
-async def test_replies_that_answer_each_other_in_a_loop_cannot_hang_the_read() -> None:
-    loop = {
-        "ancestors": [],
-        "descendants": [
-            status("1", "x", "<p>LOOP-ONE</p>", reply_to="2"),
-            status("2", "y", "<p>LOOP-TWO</p>", reply_to="1"),
+def test_replies_in_a_loop_are_left_out_and_counted_and_duplicates_count_once() -> None:
+    descendants = [
+        status("1", "x", "<p>LOOP-ONE</p>", reply_to="2"),
+        status("2", "y", "<p>LOOP-TWO</p>", reply_to="1"),
+        status("3", "z", "<p>direct</p>", reply_to=THE_POST["id"]),
+        status("3", "z", "<p>direct again</p>", reply_to=THE_POST["id"]),
+    ]
+    thread = thread_markdown({**THE_POST, "replies_count": 2}, [], descendants, f"https://{HOST}")
+    assert "LOOP-ONE" not in thread.markdown and "direct again" not in thread.markdown
+    assert thread.note == (
+        "2 replies that answer each other in a loop were left out; "
+        "1 of the post's 2 direct replies were not given to a reader without an account"
+    )
+
+
+def test_what_a_server_gives_is_bounded_and_said() -> None:
+    ancestors = [status(str(i), "a", f"<p>ABOVE-{i}</p>") for i in range(100)]
+    replies = [status(str(1000 + i), "r", "<p>hi</p>", reply_to=THE_POST["id"]) for i in range(GIVEN_REPLIES)]
+    thread = thread_markdown({**THE_POST, "replies_count": GIVEN_REPLIES}, ancestors, replies, f"https://{HOST}")
+    assert "- (60 earlier posts not shown)" in thread.markdown
+    assert "ABOVE-59" not in thread.markdown and "ABOVE-60" in thread.markdown
+    assert thread.note == (
+        f"The server gave {GIVEN_REPLIES} replies, as many as it gives a reader without an account: some may be missing"
+    )
+
+
+def test_polls_and_attachments_without_a_copy_on_the_server_are_still_said() -> None:
+    post = {
+        **THE_POST,
+        "content": "<p>" + "x" * (MAX_POST_HTML + 10) + "</p>",
+        "poll": {"options": [{"title": "Yes", "votes_count": 3}, {"title": "No", "votes_count": None}]},
+        "media_attachments": [
+            {"type": "image", "url": None, "remote_url": "https://elsewhere.example/cat.png", "description": "a cat"},
+            {"type": "video", "url": None, "description": ""},
         ],
     }
-    page = await MastodonResolver(routed_fetcher(server(loop))).read_page(shell())
-    assert "LOOP-ONE" not in page.markdown and "## Replies" not in page.markdown
+    text = thread_markdown(post, [], [], f"https://{HOST}").markdown
+    assert "Poll: Yes (3 votes) · No (0 votes)" in text
+    assert "[a cat](https://elsewhere.example/cat.png)" in text and "[Attachment: video]" in text
+    assert f"(post cut: its HTML passed {MAX_POST_HTML:,} characters)" in text
 
 
 @pytest.mark.parametrize(
