@@ -86,7 +86,9 @@ async def call_json_answer(
     data = await anyio.to_thread.run_sync(_parsed, answer.body)
     if not ok:
         masked = Redactor([secret.get_secret_value()] if secret is not None else [])
-        raise SiteUnavailable(masked(status_reason(answer.status, None if data is _TOO_DEEP else data)))
+        token_sent = secret is not None or any(name.lower() == "authorization" for name in (headers or {}))
+        reason = status_reason(answer.status, None if data is _TOO_DEEP else data, token_sent=token_sent)
+        raise SiteUnavailable(masked(reason))
     if data is _TOO_DEEP:
         # Python's JSON parser stops near 1,000 levels; a comment thread nested that deep is read as a page.
         raise SiteUnavailable("its answer was nested too deeply to read")
@@ -95,11 +97,11 @@ async def call_json_answer(
     return JsonAnswer(data, answer.next_url)
 
 
-def status_reason(status: int, data: Any) -> str:
+def status_reason(status: int, data: Any, *, token_sent: bool = True) -> str:
     """An error status in plain words, with the API's own message when it gives one."""
     meaning = {
         400: "the request was refused",
-        401: "the token was refused",
+        401: "the token was refused" if token_sent else "it needs an account or a token",
         403: "access refused or rate limit reached",
         404: "not found",
         410: "gone",

@@ -146,7 +146,7 @@ async def test_a_binary_blob_is_refused() -> None:
     [
         (403, {"message": "API rate limit exceeded for 1.2.3.4."}, "HTTP 403, access refused or rate limit reached"),
         (404, {"message": "Not Found"}, "HTTP 404, not found: Not Found"),
-        (401, {"message": "Bad credentials"}, "HTTP 401, the token was refused: Bad credentials"),
+        (401, {"message": "Bad credentials"}, "HTTP 401, it needs an account or a token: Bad credentials"),
     ],
 )
 async def test_rest_failures_are_one_plain_reason(status: int, body: dict[str, str], reason: str) -> None:

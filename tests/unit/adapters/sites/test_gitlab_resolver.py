@@ -144,7 +144,10 @@ async def test_a_merge_request_names_its_branches() -> None:
     ("answer", "reason"),
     [
         (json_answer({"message": "404 Project Not Found"}, status=404), "HTTP 404, not found: 404 Project Not Found"),
-        (json_answer({"message": "401 Unauthorized"}, status=401), "HTTP 401, the token was refused: 401 Unauthorized"),
+        (
+            json_answer({"message": "401 Unauthorized"}, status=401),
+            "HTTP 401, it needs an account or a token: 401 Unauthorized",
+        ),
         (json_answer({"title": "no iid"}), "its answer had no issue or merge request"),
     ],
 )

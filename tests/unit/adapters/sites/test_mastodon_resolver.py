@@ -160,7 +160,7 @@ def test_polls_and_attachments_without_a_copy_on_the_server_are_still_said() -> 
     ("answer", "reason"),
     [
         (json_answer({"error": "This API requires an authenticated user"}, status=401),
-         "HTTP 401, the token was refused: This API requires an authenticated user"),
+         "HTTP 401, it needs an account or a token: This API requires an authenticated user"),
         (json_answer({"error": "Record not found"}, status=404), "HTTP 404, not found: Record not found"),
         (json_answer({"content": "no id"}), "its answer had no post"),
     ],
