@@ -23,16 +23,15 @@ import httpx
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.discourse_posts import Topic, topic_markdown
 from adapters.sites.fields import number, obj, objs
+from adapters.sites.page_marks import meta_tag, page_head
+from adapters.sites.urls import any_host, on_hosts, origin_of
 from domain.errors import SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 
 # The generator tag sits near the top of the head; a page that does not name it in this many
-# bytes is not read as Discourse (and no regex ever runs over a whole page).
+# bytes is not read as Discourse.
 _HEAD_BYTES = 32_768
-_GENERATOR = (
-    re.compile(rb"""<meta\s[^>]{0,200}?name=["']generator["'][^>]{0,200}?content=["']Discourse\b""", re.IGNORECASE),
-    re.compile(rb"""<meta\s[^>]{0,200}?content=["']Discourse\b[^>]{0,300}?name=["']generator["']""", re.IGNORECASE),
-)
+_GENERATOR = meta_tag("name", "generator", r"Discourse\b")
 # [/prefix]/t/{id}[/{post}] or [/prefix]/t/{slug}/{id}[/{post}]: a numeric first part is the
 # topic's id, as Discourse's own routes read it (its slugs are never all digits). The prefix (a
 # forum installed in a sub-folder) goes into the API's address, so it is plain path characters only.
@@ -43,7 +42,6 @@ _TOPIC_PATH = re.compile(
     re.VERBOSE,
 )
 _PRELOADED = re.compile(rb'\sdata-preloaded="([^"]+)"')
-_HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 POSTS_PER_CALL = 20  # what Discourse itself sends in a chunk
 MAX_POSTS = 100  # at most this many posts from the start of a topic (plus a linked post's chunk)
 
@@ -57,25 +55,18 @@ class TopicLink:
 
 def topic_of(url: str) -> TopicLink | None:
     """Pure: the topic (and post) a Discourse topic URL links to; None for any other path."""
-    try:
-        parsed = httpx.URL(url)
-    except httpx.InvalidURL:
-        return None
-    match = _TOPIC_PATH.fullmatch(parsed.path) if parsed.scheme in ("http", "https") and parsed.host else None
-    if match is None:
+    parsed = on_hosts(url, any_host)
+    match = _TOPIC_PATH.fullmatch(parsed.path) if parsed is not None else None
+    if parsed is None or match is None:
         return None
     topic, post = (match["bare"], match["bare_post"]) if match["bare"] else (match["id"], match["post"])
-    # netloc: the host as an address takes it ("[::1]:8080"), never the credentials.
-    origin = f"{parsed.scheme}://{parsed.netloc.decode('ascii')}"
-    return TopicLink(f"{origin}{match['prefix']}", int(topic), int(post) if post else None)
+    return TopicLink(f"{origin_of(parsed)}{match['prefix']}", int(topic), int(post) if post else None)
 
 
 def says_discourse(page: FetchedPage) -> bool:
     """Pure: the page is HTML whose head names Discourse as its generator."""
-    if page.content_type not in _HTML_TYPES:
-        return False
-    head = page.body[:_HEAD_BYTES]
-    return any(pattern.search(head) for pattern in _GENERATOR)
+    head = page_head(page, _HEAD_BYTES)
+    return head is not None and any(pattern.search(head) for pattern in _GENERATOR)
 
 
 class DiscourseResolver:

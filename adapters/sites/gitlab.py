@@ -17,11 +17,13 @@ from urllib.parse import quote
 import anyio
 import httpx
 
+from adapters.pages.fetch_scope import origin as fetch_origin
 from adapters.sites.api_calls import GuardedCaller, call_json, call_json_answer
 from adapters.sites.fields import number, obj, objs
 from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete
 from adapters.sites.gitlab_threads import thread_markdown
-from adapters.sites.urls import on_hosts
+from adapters.sites.page_marks import meta_tag, page_head
+from adapters.sites.urls import any_host, on_hosts, origin_of
 from domain.errors import SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 
@@ -34,10 +36,7 @@ _THREAD_PATH = re.compile(
 )
 _CLAIMED_ORIGIN = "https://gitlab.com"  # what www. and http:// addresses redirect to
 _HEAD_BYTES = 32_768
-_SITE_NAME = (
-    re.compile(rb"""<meta\s[^>]{0,200}?content=["']GitLab["'][^>]{0,200}?property=["']og:site_name["']""", re.I),
-    re.compile(rb"""<meta\s[^>]{0,200}?property=["']og:site_name["'][^>]{0,200}?content=["']GitLab["']""", re.I),
-)
+_SITE_NAME = meta_tag("property", "og:site_name", r"GitLab[\"']")
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ class GitlabTarget:
 
 def gitlab_target(url: str) -> GitlabTarget | None:
     """Pure: the issue or merge request a GitLab URL shows, on any host; None for any other page."""
-    parsed = on_hosts(url, lambda host: True)
+    parsed = on_hosts(url, any_host)
     match = _THREAD_PATH.fullmatch(parsed.path) if parsed is not None else None
     # "-" opens GitLab's own part of a path, so it is never a group's or project's name; "groups"
     # pages (a group's issue list) are not one project's.
@@ -58,7 +57,7 @@ def gitlab_target(url: str) -> GitlabTarget | None:
     if parsed is None or match is None or any(part in (".", "..", "-") for part in parts) or parts[0] == "groups":
         return None
     kind: Kind = "merge_requests" if match["kind"] == "merge_requests" else "issues"  # work items are issues
-    origin = f"{parsed.scheme}://{parsed.netloc.decode('ascii')}"
+    origin = origin_of(parsed)
     if parsed.host.lower() in _CLAIMED_HOSTS:
         if parsed.port is not None:
             return None
@@ -68,8 +67,8 @@ def gitlab_target(url: str) -> GitlabTarget | None:
 
 def says_gitlab(page: FetchedPage) -> bool:
     """Pure: the page is HTML whose head names GitLab as its site (``og:site_name``)."""
-    head = page.body[:_HEAD_BYTES]
-    return page.content_type == "text/html" and any(pattern.search(head) for pattern in _SITE_NAME)
+    head = page_head(page, _HEAD_BYTES)
+    return head is not None and any(pattern.search(head) for pattern in _SITE_NAME)
 
 
 class GitlabResolver:
@@ -81,10 +80,10 @@ class GitlabResolver:
         self._caller = caller
 
     def handles(self, url: str) -> bool:
-        return gitlab_target(url) is not None and _host(url) in _CLAIMED_HOSTS
+        return gitlab_target(url) is not None and _claimed(url)
 
     def recognises(self, page: FetchedPage) -> bool:
-        return gitlab_target(page.url) is not None and _host(page.url) not in _CLAIMED_HOSTS and says_gitlab(page)
+        return gitlab_target(page.url) is not None and not _claimed(page.url) and says_gitlab(page)
 
     async def read_page(self, page: FetchedPage) -> ResolvedPage:
         return await self.read(page.url)
@@ -111,7 +110,7 @@ class GitlabResolver:
 
         async def later(next_url: str) -> ListPage:
             # A next link is followed on the instance's own origin only.
-            if not next_url.startswith(origin + "/"):
+            if fetch_origin(httpx.URL(next_url)) != fetch_origin(httpx.URL(origin)):
                 raise SiteUnavailable("its link led away from the API's host, so it was not followed")
             return await self._page(next_url)
 
@@ -122,8 +121,6 @@ class GitlabResolver:
         return ListPage(objs(answer.data), answer.next_url)
 
 
-def _host(url: str) -> str:
-    try:
-        return httpx.URL(url).host.lower()
-    except httpx.InvalidURL:
-        return ""
+def _claimed(url: str) -> bool:
+    """gitlab.com (by URL, before any fetch) rather than another instance (by its page)."""
+    return on_hosts(url, _CLAIMED_HOSTS.__contains__) is not None

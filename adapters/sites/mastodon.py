@@ -13,11 +13,12 @@ import re
 from dataclasses import dataclass
 
 import anyio
-import httpx
 
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.fields import obj, objs, text
 from adapters.sites.mastodon_posts import thread_markdown
+from adapters.sites.page_marks import page_head
+from adapters.sites.urls import any_host, on_hosts, origin_of
 from domain.errors import SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 
@@ -40,20 +41,17 @@ class PostLink:
 
 def post_of(url: str) -> PostLink | None:
     """Pure: the post a Mastodon post address shows, on any server; None for any other path."""
-    try:
-        parsed = httpx.URL(url)
-    except httpx.InvalidURL:
+    parsed = on_hosts(url, any_host)
+    match = _POST_PATH.fullmatch(parsed.path) if parsed is not None else None
+    if parsed is None or match is None:
         return None
-    match = _POST_PATH.fullmatch(parsed.path) if parsed.scheme in ("http", "https") and parsed.host else None
-    if match is None:
-        return None
-    return PostLink(f"{parsed.scheme}://{parsed.netloc.decode('ascii')}", match["id"])
+    return PostLink(origin_of(parsed), match["id"])
 
 
 def says_mastodon(page: FetchedPage) -> bool:
     """Pure: the page is HTML in which Mastodon's web app mounts."""
-    head = page.body[:_HEAD_BYTES]
-    return page.content_type == "text/html" and all(marker.search(head) for marker in _APP_MARKERS)
+    head = page_head(page, _HEAD_BYTES)
+    return head is not None and all(marker.search(head) for marker in _APP_MARKERS)
 
 
 class MastodonResolver:
