@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from adapters.sites.fields import day_from_iso, number, obj, text, unescaped
-from adapters.sites.fragments import fragment_markdown
+from adapters.sites.fragments import MAX_POST_HTML, fragment_markdown, post_markdown
 
 # post_type 1 is a post; 2 a moderator's, 3 a "small action" (closed, pinned, split: no text of
 # its own), 4 a whisper (staff only, never in an anonymous answer).
@@ -24,12 +24,10 @@ _SMALL_ACTION = 3
 _LIKE_ACTION = 2  # the id of "like" in a post's actions_summary
 
 
-# Converting a post's HTML is the one step here whose time grows with what the forum sent, and
-# it runs in a thread no deadline can stop: so it is bounded by size instead. At most this much
-# of one post's HTML is read (a post longer than that is cut, and says so), and at most this much
-# of the whole window's (the posts past it are left for the next read, and the note says where).
-# A million characters take one to two seconds to convert on a slow core.
-MAX_POST_HTML = 100_000
+# Besides each post's bound (``fragments.MAX_POST_HTML``), at most this much of the whole window's
+# HTML is converted (the posts past it are left for the next read, and the note says where): the
+# conversion runs in a thread no deadline can stop. A million characters take one to two seconds
+# on a slow core.
 MAX_TOPIC_HTML = 1_000_000
 
 
@@ -141,13 +139,10 @@ def _post(post: dict[str, Any], url: str, link_post: int | None) -> list[str]:
         heading.append("the solution")
     if link_post is not None and post_number == link_post:
         heading.append("the one linked")
-    cooked = text(post.get("cooked"))
     if post.get("cooked_hidden") is True:
         body = "(hidden: flagged by the community)"
     else:
-        body = cooked_markdown(cooked[:MAX_POST_HTML], url) or "(no text)"
-        if len(cooked) > MAX_POST_HTML:
-            body += f"\n\n(post cut: its HTML passed {MAX_POST_HTML:,} characters)"
+        body = post_markdown(text(post.get("cooked")), base_url=url, prepare=_plain_discourse_parts)
     return [" · ".join(heading), "", body, ""]
 
 

@@ -12,13 +12,13 @@ from urllib.parse import urlsplit
 
 from adapters.sites.comment_tree import Thread, TreeShape, count, written_tree
 from adapters.sites.fields import day_from_iso, number, obj, objs, text
-from adapters.sites.fragments import fragment_markdown
+from adapters.sites.fragments import MAX_POST_HTML as MAX_POST_HTML  # the bound its callers and tests name
+from adapters.sites.fragments import post_markdown
 
 # What a server gives a reader without an account (Mastodon's own limits, and so the bounds for a
 # page that only poses as one): the 40 posts above, the first 60 replies.
 MAX_ANCESTORS = 40
 GIVEN_REPLIES = 60
-MAX_POST_HTML = 100_000  # one post's HTML converted, as for forum posts (no deadline stops the thread)
 
 
 def thread_markdown(
@@ -105,10 +105,7 @@ def _body(status: dict[str, Any]) -> str:
     parts = []
     if warning := text(status.get("spoiler_text")).strip():
         parts.append(f"Content warning: {warning}")
-    content = text(status.get("content"))
-    parts.append(fragment_markdown(content[:MAX_POST_HTML], base_url=text(status.get("url")) or None) or "(no text)")
-    if len(content) > MAX_POST_HTML:
-        parts.append(f"(post cut: its HTML passed {MAX_POST_HTML:,} characters)")
+    parts.append(post_markdown(text(status.get("content")), base_url=text(status.get("url")) or None))
     if options := [option for option in objs(obj(status, "poll").get("options")) if text(option.get("title"))]:
         parts.append(
             "Poll: "
