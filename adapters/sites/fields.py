@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -36,6 +37,9 @@ def unescaped(value: Any) -> str:
 
 
 def day_from_unix(value: Any) -> str:
+    """A Unix time as a day; whole seconds (StackExchange) or fractional ones (Reddit)."""
+    if isinstance(value, float) and math.isfinite(value) and abs(value) < 2**37:
+        value = int(value)
     seconds = number(value)
     if seconds is None or not 0 <= seconds < 2**37:
         return ""

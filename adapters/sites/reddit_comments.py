@@ -62,7 +62,7 @@ def _post(post: dict[str, Any]) -> list[str]:
         ratio = post.get("upvote_ratio")
         upvoted = f" ({round(ratio * 100)}% upvoted)" if isinstance(ratio, float | int) and 0 <= ratio <= 1 else ""
         facts.append(f"{score:,} points{upvoted}")
-    facts.append(f"by {_author(post)}" + (f" on {day}" if (day := _day(post.get("created_utc"))) else ""))
+    facts.append(f"by {_author(post)}" + (f" on {day}" if (day := day_from_unix(post.get("created_utc"))) else ""))
     if (comments := number(post.get("num_comments"))) is not None:
         facts.append(f"{comments:,} comments")
     if flair := text(post.get("link_flair_text")).strip():
@@ -106,7 +106,7 @@ def _comment_heading(data: dict[str, Any]) -> str:
         parts.append("pinned")
     if data.get("score_hidden") is not True and (score := number(data.get("score"))) is not None:
         parts.append(f"{score:,} point{'s' if score != 1 else ''}")
-    if day := _day(data.get("created_utc")):
+    if day := day_from_unix(data.get("created_utc")):
         parts.append(day)
     return " · ".join(parts)
 
@@ -147,9 +147,3 @@ def _unsent(roots: list[dict[str, Any]]) -> tuple[int, int]:
             continued += not stub
         stack += _replies(node)
     return unsent, continued
-
-
-def _day(value: Any) -> str:
-    """Reddit's times are Unix seconds as floats."""
-    seconds = int(value) if isinstance(value, float) and value == value and abs(value) < 2**37 else value
-    return day_from_unix(seconds)
