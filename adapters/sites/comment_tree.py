@@ -106,12 +106,3 @@ def _subtree_sizes(roots: list[Node], shape: TreeShape) -> dict[int, int]:
     for node in reversed(order):  # every reply was appended after its parent
         sizes[id(node)] = shape.weight(node) + sum(sizes[id(reply)] for reply in shape.replies(node))
     return sizes
-
-
-def count(roots: list[Node], shape: TreeShape) -> int:
-    total, stack = 0, list(roots)
-    while stack:
-        node = stack.pop()
-        total += 1
-        stack += shape.replies(node)
-    return total

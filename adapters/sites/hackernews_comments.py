@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from adapters.sites.comment_tree import Thread, TreeShape, count, written_tree
+from adapters.sites.comment_tree import Thread, TreeShape, written_tree
 from adapters.sites.fields import day_from_iso, number, objs, text
 from adapters.sites.fragments import fragment_markdown
 
@@ -17,11 +17,9 @@ _ITEM_URL = "https://news.ycombinator.com/item?id={}"
 
 
 def thread_markdown(item: dict[str, Any]) -> Thread:
-    roots = _replies(item)
-    total = count(roots, _SHAPE)
-    lines = _story(item, total) if text(item.get("type")) != "comment" else _comment_head(item, total)
-    tree = written_tree(roots, _SHAPE, top_author=_author(item))
-    lines += tree.lines
+    tree = written_tree(_replies(item), _SHAPE, top_author=_author(item))
+    head = _story if text(item.get("type")) != "comment" else _comment_head
+    lines = head(item, tree.total) + tree.lines
     note = None
     if tree.shown < tree.total:
         note = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from adapters.sites.comment_tree import Thread, TreeShape, count, written_tree
+from adapters.sites.comment_tree import Thread, TreeShape, written_tree
 from adapters.sites.fields import day_from_iso, number, obj, objs, text
 from adapters.sites.fragments import MAX_POST_HTML as MAX_POST_HTML  # the bound its callers and tests name
 from adapters.sites.fragments import post_markdown
@@ -42,7 +42,7 @@ def thread_markdown(
     notes = []
     if tree.shown < tree.total:
         notes.append(f"Showing {tree.shown:,} of {tree.total:,} replies, the deepest cut first")
-    if looped := given - count(replies, _SHAPE):
+    if looped := given - tree.total:
         notes.append(f"{looped:,} replies that answer each other in a loop were left out")
     direct = sum(1 for reply in replies if not reply["_orphan"])
     if (said := number(post.get("replies_count")) or 0) > direct:
