@@ -71,9 +71,8 @@ class _Replayed:
 
 def read_page(case: Case) -> Cached:
     from adapters.pages import candidates, profiles
-    from adapters.pages.html_article import Candidates
-    from adapters.pages.page_kind import detect_kind, measure
-    from adapters.pages.structured_data import read_structured_data
+    from adapters.pages.html_article import Candidates, read_tree
+    from adapters.pages.page_kind import detect_kind
     from bench.extraction_contenders import _decoded
 
     html = _decoded(case.html)
@@ -81,7 +80,7 @@ def read_page(case: Case) -> Cached:
     if root is None:
         answer = candidates.trafilatura_markdown(html, case.url, mode="precision", include_images=INCLUDE_IMAGES)
         return Cached(case.corpus, case.page_id, None, answers={profiles.TRAFILATURA_PRECISION: answer})
-    data, structure = read_structured_data(root), measure(root)
+    data, structure = read_tree(root)
     # No budget and no stopping (the replay must not depend on the machine's load), except what the
     # tool does whatever the load: a page past the element bound gives the slower candidates no time.
     stop_at = -math.inf if structure.oversized else math.inf

@@ -28,6 +28,7 @@ from typing import Protocol
 
 from adapters.pages import candidates, profiles
 from adapters.pages.html_markdown import Element
+from adapters.pages.overlays import drop_overlays, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
@@ -90,8 +91,7 @@ def html_to_article(
     if root is None:  # not HTML lxml can read; trafilatura has its own recovery
         text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
         return Article(text, profiles.TRAFILATURA_PRECISION)
-    data = read_structured_data(root)
-    structure = measure(root)
+    data, structure = read_tree(root)
     if structure.oversized:
         stop_at = -math.inf
     deadline = clock() + budget_seconds
@@ -104,6 +104,16 @@ def html_to_article(
         extra={"kind": article.kind, "method": article.method},
     )
     return article
+
+
+def read_tree(root: Element) -> tuple[StructuredData, Structure]:
+    """Step 1 of the pipeline on a parsed page: its consent banners and dialogs out (``overlays``), its
+    schema.org data read, its markup measured. Changes ``root`` in place."""
+    found: list[Element] | None = [] if may_hold_overlays(root) else None
+    structure = measure(root, found)
+    if found and drop_overlays(found, structure.text_chars):
+        structure = measure(root)  # the page as the candidates will read it
+    return read_structured_data(root), structure
 
 
 class CandidateSource(Protocol):

@@ -85,18 +85,18 @@ def _prune(root: Element, base_url: str | None) -> None:
     ]
     for element in doomed:
         if element.getparent() is not None:
-            _drop_tree(element)
+            drop_tree(element)
     # An image is its placeholder, in its place in the text (the converter would write its address).
     for image in list(root.iter("img")):
         if image.getparent() is not None:
             image.tail = image_placeholder(image.get("alt") or "") + (image.tail or "")
-            _drop_tree(image)
+            drop_tree(image)
     # Only web links are worth keeping; a link without one is written as its text alone, and a
     # link with no text at all (a picture card's overlay) is left out: it would be a bare address.
     for link in list(root.iter("a")):
         if not "".join(link.itertext()).strip():
             if link.getparent() is not None:
-                _drop_tree(link)
+                drop_tree(link)
             continue
         href = web_link(link.get("href"), base_url)
         if href:
@@ -209,7 +209,7 @@ def web_link(href: str | None, base_url: str | None) -> str | None:
     return address.translate(_ENCODED_IN_LINKS)
 
 
-def _drop_tree(element: Element) -> None:
+def drop_tree(element: Element) -> None:
     """Remove ``element`` and everything under it, keeping its tail text, which belongs to the parent.
 
     (What ``lxml.html``'s ``drop_tree`` does, for plain ``etree`` elements too.)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from adapters.pages.html_markdown import Element, is_chrome
+from adapters.pages.overlays import is_overlay
 from adapters.pages.structured_content import ARTICLE_TYPES
 from adapters.pages.structured_data import StructuredData
 
@@ -56,7 +57,8 @@ class Structure:
     oversized: bool = False  # more than MAX_ELEMENTS elements
 
 
-def measure(root: Element) -> Structure:
+def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
+    """One walk of the page; the consent banners and dialogs it passes are added to ``overlays`` when given."""
     text_chars = code_chars = 0
     post_text = item_text = ""
     oversized = False
@@ -66,6 +68,8 @@ def measure(root: Element) -> Structure:
             break
         if not isinstance(element.tag, str) or element.tag in _INVISIBLE:
             continue
+        if overlays is not None and is_overlay(element):
+            overlays.append(element)
         own = len((element.text or "").strip()) + len((element.tail or "").strip())
         text_chars += own
         if element.tag in ("pre", "code") or (element.getparent() is not None and element.getparent().tag == "pre"):
