@@ -28,7 +28,7 @@ from typing import Protocol
 
 from adapters.pages import candidates, profiles
 from adapters.pages.html_markdown import Element
-from adapters.pages.overlays import drop_overlays, may_hold_overlays
+from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
@@ -107,11 +107,12 @@ def html_to_article(
 
 
 def read_tree(root: Element) -> tuple[StructuredData, Structure]:
-    """Step 1 of the pipeline on a parsed page: its consent banners and dialogs out (``overlays``), its
-    schema.org data read, its markup measured. Changes ``root`` in place."""
+    """Steps 2-3 of the pipeline (docs/extraction.md) on a parsed page: its skip links, consent banners and
+    dialogs out (``overlays``), its schema.org data read, its markup measured. Changes ``root`` in place."""
+    drop_skip_links(root)
     found: list[Element] | None = [] if may_hold_overlays(root) else None
     structure = measure(root, found)
-    if found and drop_overlays(found, structure.text_chars):
+    if found and drop_overlays(root, found, structure.text_chars):
         structure = measure(root)  # the page as the candidates will read it
     return read_structured_data(root), structure
 

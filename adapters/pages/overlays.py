@@ -1,21 +1,31 @@
-"""Consent banners and dialogs taken out of a parsed page before anything reads it.
+"""Consent banners, dialogs and skip links taken out of a parsed page before anything reads it.
 
 A cookie consent manager puts its whole settings panel in the page ("Privacy Preference
-Center", a paragraph for every category of cookie, a list of vendors): 4,000 to 15,000
-characters on a forum thread of 600. Every visitor of a European site gets one, whatever the
-site's kind, and none of it is what the page is about. The pruned whole page never kept it (its
+Center", a paragraph for every category of cookie, a list of vendors): 1,000 to 16,000
+characters, 4,000 of them on a forum thread of 600. Every visitor of a European site gets one,
+whatever the site's kind, and none of it is what the page is about. The pruned whole page never kept it (its
 chrome rule), but Resiliparse reads it as text, and Resiliparse wins the vote on a quarter of
 the pages that are not articles. A dialog is the same: a layer over the page (sign-in, a
 newsletter prompt, "choose your country"), not the page.
 
 Found by the markup's own words (an id or class holding "cookie", "consent" or "gdpr"; a
-``dialog`` role or element; ``aria-modal``), never by a vendor's or a site's name. A
-page's own content is sometimes called so ("cookie-recipes", an article shown in a modal), so
-an element holding half the page's text or more is kept when it also holds the page's
-headline (an ``<h1>``), a ``<main>`` or an ``<article>``, or sits inside one: the page's
-content does, a consent panel does not (on a short thread, one held 57% of the text). The
-document's root and body are never candidates (a page may say ``cookie-banner-visible`` on
-``<html>``).
+``dialog`` or ``alertdialog`` role or element; ``aria-modal="true"``), never by a vendor's or a
+site's name. Headings and what the ``<head>`` holds are never overlays. A page's own content is
+sometimes called so, hence two exceptions. Inside the page's ``<main>`` or an ``<article>``
+only a dialog goes: "cookie" there is a blog's ``tag-cookies`` class or a guide's section. And
+an element holding half the page's text or more goes only when the page's headline (an
+``<h1>``), main part or an article is elsewhere: the page's content holds them, a consent
+panel does not (on a short thread, one held 57% of the text); a wrapper saying
+``cookie-notice-hidden`` on a page without those landmarks stays. The document's root and body
+are never candidates (a page may say ``cookie-banner-visible`` on ``<html>``).
+
+A skip link ("Skip to content") is the same kind of thing: a link for keyboard users, hidden
+until it has the focus and then shown over the top of the page. Resiliparse kept it as the first
+line of its answer on 48 pages of the two corpora. By convention it is among the first links of
+the page and leads to a place on the same page, and the markup says so ("skip-link",
+"skip-to-content", "skipnav", or a hidden-until-focused utility class such as
+"visually-hidden-focusable", on the link, its parent or its grandparent): only the page's first
+``SKIP_LINKS_LOOKED_AT`` links are looked at.
 
 The overlays are noticed during the walk that measures the page (``page_kind.measure``, bounded
 to its first 20,000 elements), and only on pages whose ids, classes and roles, read in one pass
@@ -26,20 +36,35 @@ a tenth or more of an article's whole extraction. Most pages have none.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
+from itertools import islice
 from typing import Any
+
+from lxml import etree
 
 from adapters.pages.html_markdown import Element, drop_tree
 
 # An element holding at least this share of the page's text may be the page, whatever it is called.
 MAX_SHARE = 0.5
-_CONTENT = ("h1", "main", "article")
-# Overlays looked at per page: a real page has a handful; a hostile one could name every element so.
+# Outermost overlays looked at per page: a real page has a handful; a hostile one names every
+# element so. ``page_kind.measure`` notes at most ``MAX_FOUND`` (a consent panel's own elements
+# count: one vendor's panel has hundreds of ids naming it), and the walks that weigh them share
+# one budget of ``page_kind.MAX_ELEMENTS`` elements; an overlay not yet weighed when it runs out stays.
 MAX_OVERLAYS = 100
+MAX_FOUND = 2_000
+_WALK_BUDGET = 20_000  # page_kind.MAX_ELEMENTS (which imports this module)
 _WORDS = ("cookie", "consent", "gdpr")
 _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 _INVISIBLE = frozenset({"script", "style", "noscript", "template"})
-_NEVER = frozenset({"html", "body", "head"})
+# Never overlays: the document itself and what its head holds (a consent script's stylesheet), and
+# headings (a guide's "Setting cookies" heading is not a banner).
+_NEVER = frozenset({"html", "body", "head", "title", "meta", "link", "base", "h1", "h2", "h3", "h4", "h5", "h6"})
+_CONTENT = frozenset({"main", "article"})
+SKIP_LINKS_LOOKED_AT = 10
+# "skip-link", "skipnav"; and the utility classes of text hidden until it has the keyboard's focus
+# ("visually-hidden-focusable", "sr-only-focusable", "element-focusable").
+_SKIP_WORDS = ("skip", "focusable")
 
 
 def may_hold_overlays(root: Element) -> bool:
@@ -81,36 +106,103 @@ def is_overlay(element: Element) -> bool:
     return False
 
 
-def drop_overlays(found: list[Element], page_chars: int) -> int:
-    """Remove the outermost of ``found`` (in document order) unless one is the page's content; how many went.
+def drop_overlays(root: Element, found: list[Element], page_chars: int) -> int:
+    """Remove the outermost of ``found`` (in document order) that are not the page's content; how many went.
 
     ``page_chars`` is the page's visible text as ``page_kind.measure`` counts it, and each
-    overlay's text is counted the same way.
+    overlay's text is counted the same way. Inside the page's ``<main>`` or an ``<article>`` only
+    a dialog goes: there "cookie" or "gdpr" in a class is a blog's tag (``tag-cookies``) or a
+    guide's section, not a banner.
     """
+    walks = _Walks(_WALK_BUDGET)
+    page_has_content: bool | None = None  # asked only when an overlay holds half the page's text
     dropped: set[Element] = set()
-    for element in found[:MAX_OVERLAYS]:
+    looked_at = 0
+    for element in found:
         if element.getparent() is None or any(ancestor in dropped for ancestor in element.iterancestors()):
             continue  # the root, or inside an overlay already gone
-        if visible_chars(element) < MAX_SHARE * page_chars or not _holds_content(element):
-            drop_tree(element)
-            dropped.add(element)
+        if looked_at == MAX_OVERLAYS:
+            break
+        looked_at += 1
+        if not _is_dialog(element) and _in_content(element):
+            continue
+        chars = walks.visible_chars(element, stop_at=MAX_SHARE * page_chars)
+        if chars is None:
+            continue  # not weighed: kept
+        if chars >= MAX_SHARE * page_chars:
+            if page_has_content is None:
+                page_has_content = next(_content_markers(root), None) is not None
+            # Half the page: it goes only when the page's headline or main part is elsewhere.
+            if not page_has_content or walks.holds_content(element) is not False:
+                continue
+        drop_tree(element)
+        dropped.add(element)
     return len(dropped)
 
 
-def _holds_content(element: Element) -> bool:
-    """Whether ``element`` holds the page's headline, main part or article, or sits inside the last two."""
-    if next(element.iter(*_CONTENT), None) is not None:
-        return True
-    return any(ancestor.tag in _CONTENT[1:] or ancestor.get("role") == "main" for ancestor in element.iterancestors())
+def _is_dialog(element: Element) -> bool:
+    return element.tag == "dialog" or element.get("role") in _DIALOG_ROLES or element.get("aria-modal") == "true"
 
 
-def visible_chars(element: Element) -> int:
-    """The characters a reader sees in ``element`` (its own tail, which is its parent's text, left out)."""
-    total = 0
-    for node in element.iter():
-        if not isinstance(node.tag, str) or node.tag in _INVISIBLE:
-            continue
-        total += len((node.text or "").strip())
-        if node is not element:
-            total += len((node.tail or "").strip())
-    return total
+def _in_content(element: Element) -> bool:
+    """Whether ``element`` is, or sits inside, the page's main part or an article."""
+    return any(node.tag in _CONTENT or node.get("role") == "main" for node in (element, *element.iterancestors()))
+
+
+def _content_markers(element: Element) -> Iterator[Element]:
+    for node in element.iter(tag=etree.Element):
+        if node.tag == "h1" or node.tag in _CONTENT or node.get("role") == "main":
+            yield node
+
+
+class _Walks:
+    """The walks that weigh a page's overlays, sharing one budget of elements (see ``MAX_FOUND``)."""
+
+    def __init__(self, budget: int) -> None:
+        self._left = budget
+
+    def visible_chars(self, element: Element, *, stop_at: float) -> int | None:
+        """The characters a reader sees in ``element`` (its own tail, its parent's text, left out),
+        counted until ``stop_at`` is reached; None when the budget ran out first."""
+        total = 0
+        for node in element.iter():
+            self._left -= 1
+            if self._left < 0:
+                return None
+            if isinstance(node.tag, str) and node.tag not in _INVISIBLE:
+                total += len((node.text or "").strip())
+            if node is not element:  # a script's or a comment's tail is the page's text too
+                total += len((node.tail or "").strip())
+            if total >= stop_at:
+                break
+        return total
+
+    def holds_content(self, element: Element) -> bool | None:
+        """Whether ``element`` holds the page's headline, main part or an article; None when the budget ran out."""
+        for node in element.iter(tag=etree.Element):
+            self._left -= 1
+            if self._left < 0:
+                return None
+            if node.tag == "h1" or node.tag in _CONTENT or node.get("role") == "main":
+                return True
+        return False
+
+
+def drop_skip_links(root: Element) -> int:
+    """Remove the skip links among the page's first links; how many went."""
+    body = next(root.iter("body"), None)
+    if body is None:
+        return 0
+    links = [link for _, link in zip(range(SKIP_LINKS_LOOKED_AT), body.iter("a"), strict=False)]
+    skips = [link for link in links if _is_skip_link(link)]
+    for link in skips:
+        drop_tree(link)
+    return len(skips)
+
+
+def _is_skip_link(link: Element) -> bool:
+    if not (link.get("href") or "").startswith("#"):
+        return False
+    holders = [link, *islice(link.iterancestors(), 2)]  # a list of skip links: <ul class="skip-links"><li><a>
+    marks = " ".join(f"{holder.get('class') or ''} {holder.get('id') or ''}" for holder in holders).lower()
+    return any(word in marks for word in _SKIP_WORDS)

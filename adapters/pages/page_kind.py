@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from adapters.pages.html_markdown import Element, is_chrome
-from adapters.pages.overlays import is_overlay
+from adapters.pages.overlays import MAX_FOUND, is_overlay
 from adapters.pages.structured_content import ARTICLE_TYPES
 from adapters.pages.structured_data import StructuredData
 
@@ -67,8 +67,9 @@ def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
             oversized = True
             break
         if not isinstance(element.tag, str) or element.tag in _INVISIBLE:
+            text_chars += len((element.tail or "").strip())  # after a script or a comment: the page's text
             continue
-        if overlays is not None and is_overlay(element):
+        if overlays is not None and len(overlays) < MAX_FOUND and is_overlay(element):
             overlays.append(element)
         own = len((element.text or "").strip()) + len((element.tail or "").strip())
         text_chars += own

@@ -7,7 +7,13 @@ import lxml.html
 from adapters.pages.candidates import parse_html, resiliparse_markdown
 from adapters.pages.html_article import html_to_article, read_tree
 from adapters.pages.html_markdown import Element
-from adapters.pages.overlays import MAX_OVERLAYS, drop_overlays
+from adapters.pages.overlays import (
+    MAX_OVERLAYS,
+    SKIP_LINKS_LOOKED_AT,
+    drop_overlays,
+    drop_skip_links,
+    may_hold_overlays,
+)
 from adapters.pages.page_kind import Structure, detect_kind, measure
 from adapters.pages.structured_data import StructuredData, read_structured_data
 
@@ -44,7 +50,7 @@ def _cleared(html: str) -> tuple[Element, int]:
     """The page with its overlays dropped, as the pipeline's first step does it, and how many went."""
     root, found = parse_html(html), []
     structure = measure(root, found)
-    return root, drop_overlays(found, structure.text_chars)
+    return root, drop_overlays(root, found, structure.text_chars)
 
 
 def test_consent_panels_and_dialogs_leave_the_page_and_the_thread_stays() -> None:
@@ -132,3 +138,116 @@ def test_a_page_naming_every_element_an_overlay_costs_a_bounded_number_of_drops(
     page = "<html><body><p>" + "text " * 2000 + "</p>" + '<div class="cookie">x</div>' * 5000 + "</body></html>"
 
     assert _cleared(page)[1] == MAX_OVERLAYS
+
+
+SKIPPABLE = f"""<html><body>
+<a class="screen-reader-text skip-link" href="#content">Skip to content</a>
+<ul id="skipnav"><li><a href="#menu">Jump to the menu</a></li></ul>
+<div class="skip-links"><a href="#search">Skip to search</a></div>
+<a class="visually-hidden-focusable" href="#footer">Go to the footer</a>
+<nav id="menu"><a href="/">Home</a> <a class="skip-ahead" href="/next">Skip ahead to part two</a></nav>
+<main id="content"><h1>Two ports on the case</h1>{POSTS}</main></body></html>"""
+
+
+def test_skip_links_to_places_on_the_page_go_and_other_links_stay() -> None:
+    root = parse_html(SKIPPABLE)
+    read_tree(root)
+    text = _text(root)
+
+    assert "Skip to content" not in text and "Skip to search" not in text
+    assert "Jump to the menu" not in text and "Go to the footer" not in text
+    assert "Skip ahead to part two" in text  # says "skip", but leads to another page
+    assert "Home" in text and "cable pass-through" in text
+
+
+def test_the_answer_no_longer_opens_with_a_skip_link() -> None:
+    article = html_to_article(SKIPPABLE, "https://forum.example.com/topic/2")
+
+    assert "Skip to" not in article.markdown and "cable pass-through" in article.markdown
+
+
+def test_only_the_first_links_of_a_page_are_looked_at_for_skip_links() -> None:
+    links = "".join(f'<a href="/p{n}">Page {n}</a> ' for n in range(SKIP_LINKS_LOOKED_AT))
+    root = parse_html(f'<html><body>{links}<a class="skip-link" href="#end">Skip to the end</a></body></html>')
+
+    assert drop_skip_links(root) == 0
+    assert "Skip to the end" in _text(root)
+
+
+def test_the_first_look_finds_a_dialog_by_role_by_aria_modal_or_by_its_element_alone() -> None:
+    quiet = '<html><body><main><p class="intro" id="top">Plain page.</p></main>{}</body></html>'
+
+    assert not may_hold_overlays(parse_html(quiet.format("")))
+    for overlay in (
+        '<div role="alertdialog">Sure?</div>',
+        '<div aria-modal="true">Sign in</div>',
+        "<dialog>Hi</dialog>",
+    ):
+        root, dropped = _cleared(quiet.format(overlay))
+        assert may_hold_overlays(parse_html(quiet.format(overlay)))
+        assert dropped == 1 and "Plain page." in _text(root)
+
+
+def test_cookie_in_a_class_inside_the_page_s_main_part_or_an_article_is_a_topic_not_a_banner() -> None:
+    recipe = "Cream the butter and sugar, beat in the egg, fold in the flour and bake for twelve minutes. "
+    archive = "".join(
+        f'<article class="post type-post {tag}"><h2>Recipe {n}</h2><p>{recipe}</p></article>'
+        for n, tag in enumerate(["tag-cookies", "tag-cakes", "category-gdpr tag-cookies", "tag-bread"])
+    )
+    guide = f"""<main><h1>HTTP cookies</h1><h2 id="creating_cookies">Creating cookies</h2><p>{recipe}</p>
+    <section id="cookie-prefixes"><h2>Cookie prefixes</h2><p>{recipe}</p></section>
+    <div role="dialog"><p>Rate this page</p></div></main>"""
+    archive_root, archive_dropped = _cleared(f"<html><body><h1>Baking</h1>{archive}</body></html>")
+    guide_root, guide_dropped = _cleared(
+        f'<html><body>{guide}<div class="cookie-bar">We use cookies.</div></body></html>'
+    )
+
+    assert archive_dropped == 0 and all(f"Recipe {n}" in _text(archive_root) for n in range(4))
+    assert guide_dropped == 2  # the bar outside the main part, and the dialog inside it
+    assert "Creating cookies" in _text(guide_root) and "Cookie prefixes" in _text(guide_root)
+    assert "Rate this page" not in _text(guide_root) and "We use cookies" not in _text(guide_root)
+
+
+def test_half_the_page_goes_only_when_the_page_s_headline_or_main_part_is_elsewhere() -> None:
+    story = "<p>" + "The bridge over the river reopened on Monday after two winters of floods. " * 8 + "</p>"
+    holds_main = f'<html><body><div class="consent-wrapper"><div role="main">{story}</div></div></body></html>'
+    no_landmarks = f'<html><body><div class="site cookie-notice-hidden">{story}</div></body></html>'
+
+    for page in (holds_main, no_landmarks):
+        root, dropped = _cleared(page)
+        assert dropped == 0 and "reopened on Monday" in _text(root)
+
+
+def test_a_consent_panel_of_many_marked_elements_does_not_use_up_the_overlays_looked_at() -> None:
+    vendors = "".join(
+        f'<div id="CybotCookiebotDialogVendor{n}"><p>Vendor {n}</p></div>' for n in range(MAX_OVERLAYS * 3)
+    )
+    page = f"""<html><head><link id="cookie-notice-css" rel="stylesheet" href="/c.css"></head><body>
+    <main><h1>Two ports</h1>{POSTS}</main><div id="CybotCookiebotDialog">{vendors}</div>
+    <div role="dialog"><p>Sign in to reply</p></div></body></html>"""
+    root, dropped = _cleared(page)
+
+    assert dropped == 2
+    assert (
+        "Vendor 7" not in _text(root) and "Sign in to reply" not in _text(root) and "cable pass-through" in _text(root)
+    )
+
+
+def test_nested_overlays_around_the_page_s_content_all_stay() -> None:
+    opened = '<div class="cookie-layer">' * 250
+    page = f"<html><body>{opened}<main><h1>Two ports</h1>{POSTS}</main>{'</div>' * 250}</body></html>"
+    root, dropped = _cleared(page)
+
+    assert dropped == 0 and "cable pass-through" in _text(root)
+
+
+def test_text_after_a_script_still_counts_once_a_banner_beside_it_is_gone() -> None:
+    story = "The bridge over the river reopened on Monday after two winters of floods. " * 5
+    root = parse_html(
+        "<html><body><p>Intro.</p><script>x = 1</script>"
+        f'<div class="cookie-bar">We use cookies.</div>{story}</body></html>'
+    )
+    _, structure = read_tree(root)
+
+    assert "reopened on Monday" in _text(root) and "We use cookies" not in _text(root)
+    assert structure.text_chars >= len(story.strip())
