@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from itertools import islice
 from typing import Literal
 
 from adapters.pages.html_markdown import Element, is_chrome
@@ -84,14 +85,19 @@ def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
 
 
 def _runs(parent: Element) -> tuple[str, str]:
-    """The text of look-alike children of ``parent`` that read as posts, or else as linked items."""
-    makes = Counter((child.tag, child.get("class") or "") for child in parent if isinstance(child.tag, str))
+    """The text of look-alike children of ``parent`` that read as posts, or else as linked items.
+
+    Only the first ``MAX_ELEMENTS`` children count, as only that many elements are walked: a page
+    of 200,000 sibling paragraphs cost 0.86 s here, against the walk's bound of 20,000 elements.
+    """
+    children = list(islice(parent, MAX_ELEMENTS))
+    makes = Counter((child.tag, child.get("class") or "") for child in children if isinstance(child.tag, str))
     make, count = makes.most_common(1)[0] if makes else (("", ""), 0)
     # Bare table rows and cells are a table's, bare options a form's; bare list items are a list
     # like any other (a menu's are told apart by where they sit, ``_in_chrome``).
     if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td") and not make[1]):
         return "", ""
-    alike = [child for child in parent if (child.tag, child.get("class") or "") == make]
+    alike = [child for child in children if (child.tag, child.get("class") or "") == make]
     text = "\n\n".join(_visible_text(child) for child in alike)
     if _POST_MARKERS.search(make[1]):
         return text, ""

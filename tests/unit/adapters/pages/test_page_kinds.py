@@ -9,7 +9,7 @@ import pytest
 
 from adapters.pages.candidates import parse_html, resiliparse_markdown
 from adapters.pages.html_article import html_to_article
-from adapters.pages.page_kind import detect_kind, measure
+from adapters.pages.page_kind import MAX_ELEMENTS, detect_kind, measure
 from adapters.pages.reconcile import most_agreed
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from tests.unit.adapters.pages import kind_fixtures as pages
@@ -312,3 +312,10 @@ def test_a_reply_quoting_the_opening_post_quotes_its_first_words_only() -> None:
     for reply in pages.QUOTING_REPLIES:
         assert reply in markdown
         assert not any(reply in quote for quote in quotes)  # the reply's own words are not quoted
+
+
+def test_a_run_of_siblings_is_read_no_further_than_the_walk_s_bound() -> None:
+    items = "".join(f'<li class="item"><a href="/i{n}">entry{n}</a></li>' for n in range(MAX_ELEMENTS + 50))
+    structure = measure(parse_html(f"<html><body><main><ul>{items}</ul></main></body></html>"))
+
+    assert f"entry{MAX_ELEMENTS - 1}" in structure.item_text and f"entry{MAX_ELEMENTS}" not in structure.item_text
