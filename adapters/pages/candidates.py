@@ -14,7 +14,7 @@ import html as html_entities
 import re
 from typing import Literal
 
-from adapters.pages.html_markdown import Element, element_to_markdown, image_placeholder, tidy, web_link
+from adapters.pages.html_markdown import SOURCE_TAGS, Element, element_to_markdown, image_placeholder, tidy, web_link
 
 Mode = Literal["precision", "balanced", "recall"]
 
@@ -38,7 +38,6 @@ _SHORT_WINDOW = 20
 _READ_CHARS = 2_000  # of a line, enough to hold its key whatever tags and spaces come first
 _MAX_PIECES = 40_000  # two per element (text and tail) for the elements step 3 of the pipeline walks
 _WHITESPACE = re.compile(r"\s+")
-_UNREAD = frozenset({"script", "style", "noscript", "template"})
 _TAG = re.compile(r"<[^<>]*>")
 _TAGS_ONLY = re.compile(r"\s*(?:</?[a-zA-Z][^<>]*>\s*)+")
 _PRE = re.compile(r"<pre\b.*?</pre>", re.DOTALL | re.IGNORECASE)
@@ -178,7 +177,7 @@ class _PageQuotes:
             is_tag = isinstance(element.tag, str)
             if event == "start":
                 quoting += is_tag and element.tag == "blockquote"
-                if is_tag and element.tag not in _UNREAD and element.text and element.text.strip():
+                if is_tag and element.tag not in SOURCE_TAGS and element.text and element.text.strip():
                     pieces.append((_WHITESPACE.sub("", element.text), quoting > 0))
                 continue
             quoting -= is_tag and element.tag == "blockquote"

@@ -19,6 +19,8 @@ _SKIPPED_TAGS = (
     "script", "style", "noscript", "template", "nav", "footer", "header", "aside", "form",
     "iframe", "svg", "button", "select", "input", "dialog", "head", "title", "meta", "link",
 )  # fmt: skip
+# Elements whose text is source, not text a reader sees.
+SOURCE_TAGS = frozenset({"script", "style", "noscript", "template"})
 # Whole words of an id or class (split on "-", "_", spaces), so "shared-notes" is not "share".
 _CHROME_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:cookies?|consent|gdpr|newsletter|share|sharing|social|related|comments?)(?:$|[-_\s])",

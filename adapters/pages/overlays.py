@@ -36,14 +36,13 @@ a tenth or more of an article's whole extraction. Most pages have none.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import islice
 from typing import Any
 
 from lxml import etree
 
-from adapters.pages.html_markdown import Element, drop_tree
+from adapters.pages.html_markdown import SOURCE_TAGS, Element, drop_tree
 
 # An element holding at least this share of the page's text may be the page, whatever it is called.
 MAX_SHARE = 0.5
@@ -56,7 +55,6 @@ MAX_FOUND = 2_000
 _WALK_BUDGET = 20_000  # page_kind.MAX_ELEMENTS (which imports this module)
 _WORDS = ("cookie", "consent", "gdpr")
 _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
-_INVISIBLE = frozenset({"script", "style", "noscript", "template"})
 # Never overlays: the document itself and what its head holds (a consent script's stylesheet), and
 # headings (a guide's "Setting cookies" heading is not a banner).
 _NEVER = frozenset({"html", "body", "head", "title", "meta", "link", "base", "h1", "h2", "h3", "h4", "h5", "h6"})
@@ -131,7 +129,7 @@ def drop_overlays(root: Element, found: list[Element], page_chars: int) -> int:
             continue  # not weighed: kept
         if chars >= MAX_SHARE * page_chars:
             if page_has_content is None:
-                page_has_content = next(_content_markers(root), None) is not None
+                page_has_content = any(_is_content_marker(node) for node in root.iter(tag=etree.Element))
             # Half the page: it goes only when the page's headline or main part is elsewhere.
             if not page_has_content or walks.holds_content(element) is not False:
                 continue
@@ -149,10 +147,9 @@ def _in_content(element: Element) -> bool:
     return any(node.tag in _CONTENT or node.get("role") == "main" for node in (element, *element.iterancestors()))
 
 
-def _content_markers(element: Element) -> Iterator[Element]:
-    for node in element.iter(tag=etree.Element):
-        if node.tag == "h1" or node.tag in _CONTENT or node.get("role") == "main":
-            yield node
+def _is_content_marker(node: Element) -> bool:
+    """The page's headline, its main part or an article."""
+    return node.tag == "h1" or node.tag in _CONTENT or node.get("role") == "main"
 
 
 class _Walks:
@@ -169,7 +166,7 @@ class _Walks:
             self._left -= 1
             if self._left < 0:
                 return None
-            if isinstance(node.tag, str) and node.tag not in _INVISIBLE:
+            if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS:
                 total += len((node.text or "").strip())
             if node is not element:  # a script's or a comment's tail is the page's text too
                 total += len((node.tail or "").strip())
@@ -183,7 +180,7 @@ class _Walks:
             self._left -= 1
             if self._left < 0:
                 return None
-            if node.tag == "h1" or node.tag in _CONTENT or node.get("role") == "main":
+            if _is_content_marker(node):
                 return True
         return False
 

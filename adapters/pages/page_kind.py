@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Literal
 
-from adapters.pages.html_markdown import Element, is_chrome
+from adapters.pages.html_markdown import SOURCE_TAGS, Element, is_chrome
 from adapters.pages.overlays import MAX_FOUND, is_overlay
 from adapters.pages.structured_content import ARTICLE_TYPES
 from adapters.pages.structured_data import StructuredData
@@ -29,7 +29,6 @@ _DOCS_TYPES = frozenset({"TechArticle", "APIReference", "SoftwareSourceCode"})
 _POST_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:post|posts|comment|comments|reply|replies|answer|message)(?:$|[-_\s\d])", re.IGNORECASE
 )
-_INVISIBLE = frozenset({"script", "style", "noscript", "template"})  # source, not text a reader sees
 # A bound on the walk; pages past it are judged on what was seen, and are too big for the
 # extractors whose time grows faster than the page (html_article; the largest page of either
 # corpus has 15,795 elements).
@@ -67,7 +66,7 @@ def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
         if index >= MAX_ELEMENTS:
             oversized = True
             break
-        if not isinstance(element.tag, str) or element.tag in _INVISIBLE:
+        if not isinstance(element.tag, str) or element.tag in SOURCE_TAGS:
             text_chars += len((element.tail or "").strip())  # after a script or a comment: the page's text
             continue
         if overlays is not None and len(overlays) < MAX_FOUND and is_overlay(element):
@@ -114,7 +113,7 @@ def _visible_text(element: Element) -> str:
     """
     parts = []
     for node in element.iter():
-        if isinstance(node.tag, str) and node.tag not in _INVISIBLE and node.text:
+        if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS and node.text:
             parts.append(node.text)
         if node is not element and node.tail:
             parts.append(node.tail)
