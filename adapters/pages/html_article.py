@@ -1,7 +1,9 @@
 """The main content of an HTML page as Markdown: know the page's kind, run the extractors that
 suit it, keep the answer they agree on.
 
-1. Parse once; read the schema.org data and measure the markup (``page_kind``).
+1. Parse once; read the schema.org data and measure the markup (``page_kind``). Every
+   candidate's answer loses its sections of recommendations ("Similar items", "Read next":
+   ``recommendations``) before anything compares it.
 2. Articles: trafilatura's precise cut, checked against Resiliparse. Agreement ends it there
    (the common case, and the fast one); disagreement calls a wider vote.
 3. Other kinds: the profile's candidates (``profiles``) vote, schema.org text joining as a voter
@@ -31,6 +33,7 @@ from adapters.pages.html_markdown import Element
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
+from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
@@ -95,6 +98,8 @@ def html_to_article(
     if structure.oversized:
         stop_at = -math.inf
     deadline = clock() + budget_seconds
+    if draft is not None:
+        draft = _drafted_without_recommendations(draft)
     run = Candidates(html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft)
     article = choose(detect_kind(data, structure), data, structure, run)
     logger.debug(
@@ -104,6 +109,10 @@ def html_to_article(
         extra={"kind": article.kind, "method": article.method},
     )
     return article
+
+
+def _drafted_without_recommendations(draft: Callable[[str], None]) -> Callable[[str], None]:
+    return lambda markdown: draft(without_recommendations(markdown))
 
 
 def read_tree(root: Element) -> tuple[StructuredData, Structure]:
@@ -131,8 +140,29 @@ def choose(kind: PageKind, data: StructuredData, structure: Structure, run: Cand
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
     """
-    chosen = _chosen(kind, data, structure, run)
+    chosen = _chosen(kind, data, structure, _WithoutRecommendations(run))
     return dataclasses.replace(chosen, markdown=shortened_repeats(chosen.markdown))
+
+
+class _WithoutRecommendations:
+    """The candidates' answers with their sections of recommendations cut (``recommendations``), so
+    that the vote compares the pages' own content: "Similar items" carousels agree with each other."""
+
+    def __init__(self, run: CandidateSource) -> None:
+        self._run = run
+        self._cut: dict[str, str] = {}
+
+    def __call__(self, name: str) -> str:
+        if name not in self._cut:
+            self._cut[name] = without_recommendations(self._run(name))
+        return self._cut[name]
+
+    def many(self, names: tuple[str, ...]) -> dict[str, str]:
+        made = self._run.many(names)
+        for name, text in made.items():
+            if name not in self._cut:
+                self._cut[name] = without_recommendations(text)
+        return {name: self._cut[name] for name in made}
 
 
 def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: CandidateSource) -> Article:

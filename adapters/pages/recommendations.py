@@ -1,0 +1,80 @@
+"""Sections that point the reader elsewhere ("Similar items", "Customers also viewed", "You may also
+like", "Read next"), cut from an extractor's answer by their heading.
+
+Shops and publishers put carousels of other products and stories under the page's own content,
+and the extractors that keep whole blocks keep them: on a shop's item page "Similar items" and
+"Explore related items" held 1,500 words each against the item's 240. Their markup says nothing
+the extractors do not already weigh (a list of linked cards, like a listing's items), but their
+headings say what they are, in the same few words on every site. So a section whose heading is
+one of those phrases goes, from its heading to the next heading of the same or a higher level.
+
+Only the heading's whole text counts ("Related products", not a sentence that mentions related
+products), only real headings (at the start of a line, outside code blocks), and never the whole
+answer: a page whose every section recommends something keeps what it has. Reviews are not cut:
+some pages' content is their reviews, and a shop's review lists are already left out by their
+markup where the profile says so (``profiles.RESILIPARSE_WITHOUT_COMMENTS``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain.script_shell import readable_text
+
+# Each phrase is a heading's whole text (case and surrounding punctuation aside). English first,
+# then the same sections in the other languages most shops are written in.
+_PHRASES = (
+    r"related(?:\s+(?:items?|products?|posts?|articles?|stories|listings?|content|links|videos|reading))?",
+    r"(?:similar|sponsored)\s+(?:items?|products?|posts?|articles?|stories|listings?|content|links|videos)",
+    r"explore\s+related(?:\s+\w+)?",
+    r"(?:customers|people|shoppers|others)\s+(?:who\s+(?:viewed|bought|purchased)\s+this(?:\s+\w+)?\s+)?"
+    r"also\s+(?:viewed|bought|purchased|liked|loved|shopped|considered)",
+    r"(?:\w+\s+)?you\s+(?:may|might|will|would)\s+(?:also\s+)?(?:like|love|enjoy|be\s+interested\s+in)(?:\s+\w+)?",
+    r"(?:your\s+)?recently\s+viewed(?:\s+\w+)?",
+    r"frequently\s+bought\s+together",
+    r"recommended\s+(?:for\s+you|products?|items?|reading|videos)",
+    r"(?:what\s+to\s+)?read\s+next|up\s+next",
+    r"more\s+(?:stories|articles|like\s+this|from\s+this\s+seller)",
+    r"inspired\s+by\s+your\s+browsing(?:\s+\w+)?",
+    r"compare\s+with\s+similar\s+items",
+    r"ähnliche\s+(?:produkte|artikel)|das\s+könnte\s+(?:dir|ihnen)\s+auch\s+gefallen|kunden\s+kauften\s+auch",
+    r"produits\s+(?:similaires|associés|recommandés)|articles\s+similaires|vous\s+aimerez\s+(?:peut-être\s+)?aussi",
+    r"productos\s+(?:relacionados|similares)|(?:también\s+)?te\s+puede\s+interesar",
+    r"prodotti\s+(?:correlati|simili)|potrebbe\s+interessarti(?:\s+anche)?",
+    r"(?:gerelateerde|vergelijkbare)\s+producten",
+    r"produtos\s+(?:relacionados|semelhantes)|você\s+também\s+pode\s+gostar",
+)
+_RECOMMENDS = re.compile(r"[\W_]*(?:" + "|".join(_PHRASES) + r")[\W_]*", re.IGNORECASE)
+_HEADING = re.compile(r"(#{1,6})[ \t]+(.*?)[ \t#]*")
+_FENCE = re.compile(r" {0,3}(?:```|~~~)")
+_WORD = re.compile(r"\w")
+
+
+def is_recommendation_heading(text: str) -> bool:
+    """Whether a heading's text (Markdown, links allowed) names a section of recommendations."""
+    return _RECOMMENDS.fullmatch(readable_text(text).replace("[", "").replace("]", "")) is not None
+
+
+def without_recommendations(markdown: str) -> str:
+    """``markdown`` without its sections of recommendations; unchanged when nothing else would be left."""
+    if "#" not in markdown:
+        return markdown
+    kept: list[str] = []
+    cut_below: int | None = None  # the level of the heading whose section is being cut
+    fenced = False
+    for line in markdown.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        heading = None if fenced else _HEADING.fullmatch(line)
+        if heading:
+            level = len(heading.group(1))
+            if cut_below is not None and level <= cut_below:
+                cut_below = None
+            if cut_below is None and is_recommendation_heading(heading.group(2)):
+                cut_below = level
+        if cut_below is None:
+            kept.append(line)
+    if len(kept) == markdown.count("\n") + 1:
+        return markdown
+    left = "\n".join(kept).rstrip()
+    return left if _WORD.search(readable_text(left)) else markdown
