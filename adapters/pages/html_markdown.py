@@ -28,6 +28,10 @@ _CHROME_MARKERS = re.compile(
 )
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
+# A list item with nothing in it (a card holding only an icon, a carousel's dots): a line of its
+# own per item, hundreds on some shop pages, and nothing for the agent to read.
+_EMPTY_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])")
+_ITEM_LOOKAHEAD = 3  # blank lines an item's indented content may sit below its marker
 _WHITESPACE = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]*>")
 _URL_BREAKS = re.compile(r"[\t\n\r]")  # browsers drop these from an address
@@ -57,7 +61,8 @@ def element_to_markdown(root: Element, base_url: str | None = None) -> str:
 
 
 def tidy(markdown: str) -> str:
-    """Markdown without trailing spaces or runs of blank lines (in quotes too) outside code: they only spend context.
+    """Markdown without trailing spaces, runs of blank lines (in quotes too) or empty list items outside code:
+    they only spend context.
 
     Every candidate's answer passes through here. Code blocks keep their lines as written (two
     blank lines between functions are the code's own layout).
@@ -65,17 +70,33 @@ def tidy(markdown: str) -> str:
     out: list[str] = []
     in_code = False
     blank_run = 0
-    for line in markdown.splitlines():
+    lines = markdown.splitlines()
+    for index, line in enumerate(lines):
         if _FENCE.match(line):
             in_code = not in_code
         elif in_code:
             out.append(line)
             continue
         line = line.rstrip()
+        if _EMPTY_ITEM.fullmatch(line) and not _item_goes_on(lines, index):
+            continue
         blank_run = blank_run + 1 if not line else 0
         if blank_run < 2 and not (_EMPTY_QUOTE_LINE.fullmatch(line) and out and out[-1] == line):
             out.append(line)
     return "\n".join(out).strip()
+
+
+def _item_goes_on(lines: list[str], index: int) -> bool:
+    """Whether the list item opened on ``lines[index]`` has its content on the indented lines below it."""
+    marker = lines[index]
+    for line in lines[index + 1 : index + 1 + _ITEM_LOOKAHEAD]:
+        if line.strip():
+            return _indent(line) > _indent(marker) and not _EMPTY_ITEM.fullmatch(line.rstrip())
+    return False
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
 
 
 def _prune(root: Element, base_url: str | None) -> None:

@@ -54,3 +54,29 @@ def test_blank_lines_inside_a_quote_collapse_too() -> None:
     assert tidy("> One\n>\n>\n>\n> Two\n>\n> > Nested\n> >\n> >\n> > More") == (
         "> One\n>\n> Two\n>\n> > Nested\n> >\n> > More"
     )
+
+
+def test_empty_list_items_go_and_items_whose_content_is_below_their_marker_stay() -> None:
+    markdown = tidy(
+        "Colours\n\n-\n-\n- \n- Bone\n*\n1.\n2. Ecru\n-\n\n  ### Pistachio\n  $20.00\n-\n  -\n- Camel"
+        "\n\n  -\n\n  - by a reader"
+    )
+
+    assert markdown == "Colours\n\n- Bone\n2. Ecru\n-\n\n  ### Pistachio\n  $20.00\n- Camel\n\n  - by a reader"
+
+
+def test_an_empty_item_in_code_is_code() -> None:
+    code = "```text\n-\n-\n```"
+
+    assert tidy(f"Before\n\n{code}") == f"Before\n\n{code}"
+
+
+def test_a_page_of_icon_only_cards_leaves_no_empty_items() -> None:
+    icons = "".join(f'<li><a href="/c/{n}"><svg viewBox="0 0 1 1"></svg></a></li>' for n in range(50))
+    page = f"<html><body><main><h1>Staple Tee</h1><ul>{icons}</ul><p>{SENTENCE}</p></main></body></html>"
+
+    markdown = whole_page_markdown(parse_html(page), "https://shop.example/tee")
+
+    assert "Staple Tee" in markdown
+    assert SENTENCE in markdown
+    assert "\n-\n" not in f"\n{markdown}\n"
