@@ -29,7 +29,9 @@ _PHRASES = (
     r"explore\s+related(?:\s+\w+)?",
     r"(?:customers|people|shoppers|others)\s+(?:who\s+(?:viewed|bought|purchased)\s+this(?:\s+\w+)?\s+)?"
     r"also\s+(?:viewed|bought|purchased|liked|loved|shopped|considered)",
-    r"(?:\w+\s+)?you\s+(?:may|might|will|would)\s+(?:also\s+)?(?:like|love|enjoy|be\s+interested\s+in)(?:\s+\w+)?",
+    # Not "Why you will love it": a product's own selling points.
+    r"(?:(?:items|products|things|stories|articles|posts)\s+)?you\s+(?:may|might|would)\s+(?:also\s+)?"
+    r"(?:like|love|enjoy|be\s+interested\s+in)(?:\s+\w+)?",
     r"(?:your\s+)?recently\s+viewed(?:\s+\w+)?",
     r"frequently\s+bought\s+together",
     r"recommended\s+(?:for\s+you|products?|items?|reading|videos)",
@@ -45,13 +47,17 @@ _PHRASES = (
     r"produtos\s+(?:relacionados|semelhantes)|você\s+também\s+pode\s+gostar",
 )
 _RECOMMENDS = re.compile(r"[\W_]*(?:" + "|".join(_PHRASES) + r")[\W_]*", re.IGNORECASE)
-_HEADING = re.compile(r"(#{1,6})[ \t]+(.*?)[ \t#]*")
+_HEADING = re.compile(r"(#{1,6})[ \t]+(.*)")
+# Longer than any of the phrases with its punctuation and a link around it: not looked at.
+_LONGEST_HEADING = 300
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _WORD = re.compile(r"\w")
 
 
 def is_recommendation_heading(text: str) -> bool:
     """Whether a heading's text (Markdown, links allowed) names a section of recommendations."""
+    if len(text) > _LONGEST_HEADING:
+        return False
     return _RECOMMENDS.fullmatch(readable_text(text).replace("[", "").replace("]", "")) is not None
 
 
@@ -70,7 +76,7 @@ def without_recommendations(markdown: str) -> str:
             level = len(heading.group(1))
             if cut_below is not None and level <= cut_below:
                 cut_below = None
-            if cut_below is None and is_recommendation_heading(heading.group(2)):
+            if cut_below is None and is_recommendation_heading(heading.group(2).rstrip(" \t#")):
                 cut_below = level
         if cut_below is None:
             kept.append(line)

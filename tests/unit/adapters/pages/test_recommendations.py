@@ -164,6 +164,8 @@ def test_headings_that_recommend_elsewhere(heading: str) -> None:
         "More to explore",  # a hub page's own list
         "Related searches",
         "Frequently asked questions",
+        "Why you will love it",
+        "What you might like about the hotel",
     ],
 )
 def test_headings_that_are_content_or_only_mention_recommendations(heading: str) -> None:
@@ -189,3 +191,12 @@ def test_a_heading_inside_a_list_item_does_not_end_the_cut() -> None:
     )
 
     assert without_recommendations(markdown) == "Boots for wet hills.\n\n## Delivery\n\nTwo days."
+
+
+def test_a_long_heading_is_read_once_not_again_from_every_position() -> None:
+    spaced = "# Notes" + " " * 100_000 + "end\n\nText."
+    shouted = "## " + "!" * 200_000 + "\n\nText."
+
+    assert without_recommendations(spaced) == spaced
+    assert without_recommendations(shouted) == shouted
+    assert not is_recommendation_heading("Similar items " + "x" * 400)
