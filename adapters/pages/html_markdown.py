@@ -30,6 +30,10 @@ _FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
 # A list item with nothing in it (a card holding only an icon, a carousel's dots): a line of its
 # own per item, hundreds on some shop pages, and nothing for the agent to read.
+# Inline HTML that only styles text: trafilatura writes underlined words (most often a link's
+# text) as ``<u>...</u>`` in its Markdown, and pages' ``<font>`` and ``<span>`` reach the answer
+# where a converter passes raw HTML through. The agent reads the words, not the tags.
+_STYLE_TAG = re.compile(r"</?(?:u|font|span|ins|mark|small|big)\b[^<>\n]*>", re.IGNORECASE)
 _EMPTY_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])")
 _ITEM_LOOKAHEAD = 3  # blank lines an item's indented content may sit below its marker
 _WHITESPACE = re.compile(r"\s+")
@@ -61,8 +65,8 @@ def element_to_markdown(root: Element, base_url: str | None = None) -> str:
 
 
 def tidy(markdown: str) -> str:
-    """Markdown without trailing spaces, runs of blank lines (in quotes too) or empty list items outside code:
-    they only spend context.
+    """Markdown without trailing spaces, runs of blank lines (in quotes too), empty list items or
+    inline styling tags (``<u>``, ``<font>``, ``<span>``) outside code: they only spend context.
 
     Every candidate's answer passes through here. Code blocks keep their lines as written (two
     blank lines between functions are the code's own layout).
@@ -77,13 +81,24 @@ def tidy(markdown: str) -> str:
         elif in_code:
             out.append(line)
             continue
-        line = line.rstrip()
+        line = _without_style_tags(line.rstrip())
         if _EMPTY_ITEM.fullmatch(line) and not _item_goes_on(lines, index):
             continue
         blank_run = blank_run + 1 if not line else 0
         if blank_run < 2 and not (_EMPTY_QUOTE_LINE.fullmatch(line) and out and out[-1] == line):
             out.append(line)
     return "\n".join(out).strip()
+
+
+def _without_style_tags(line: str) -> str:
+    """``line`` without inline styling tags, except inside code spans (`<span>` in a sentence about HTML)."""
+    if "<" not in line:
+        return line
+    parts = line.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: where code starts and ends is not clear
+        return line
+    parts[0::2] = [_STYLE_TAG.sub("", part) for part in parts[0::2]]
+    return "`".join(parts)
 
 
 def _item_goes_on(lines: list[str], index: int) -> bool:

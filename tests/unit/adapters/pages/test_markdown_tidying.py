@@ -80,3 +80,35 @@ def test_a_page_of_icon_only_cards_leaves_no_empty_items() -> None:
     assert "Staple Tee" in markdown
     assert SENTENCE in markdown
     assert "\n-\n" not in f"\n{markdown}\n"
+
+
+def test_inline_styling_tags_go_and_their_words_stay() -> None:
+    markdown = tidy(
+        'Hubble saw [<u>plumes from Europa</u>](https://news.example/plumes) and <font color="red">a'
+        ' <SPAN class="x">warning</SPAN></font>.\n\n- <small>Small print</small>, <ul> kept, `<span>` in code'
+    )
+
+    assert markdown == (
+        "Hubble saw [plumes from Europa](https://news.example/plumes) and a warning.\n\n"
+        "- Small print, <ul> kept, `<span>` in code"
+    )
+
+
+def test_styling_tags_in_code_blocks_and_after_an_unpaired_backtick_stay() -> None:
+    code = '```html\n<span class="x"><u>keep</u></span>\n```'
+    unpaired = "Type ` then <u>this</u>"
+
+    assert tidy(f"{code}\n\n{unpaired}") == f"{code}\n\n{unpaired}"
+
+
+def test_trafilatura_underlined_link_text_reaches_the_agent_as_words() -> None:
+    page = (
+        "<html><body><article><h1>Plumes</h1>"
+        f"<p>{SENTENCE} Hubble saw <a href='/plumes'><u>plumes from Europa</u></a> at last.</p>"
+        f"<p>{SENTENCE}</p></article></body></html>"
+    )
+
+    markdown = trafilatura_markdown(page, "https://news.example/a", mode="precision", include_images=False)
+
+    assert "plumes from Europa" in markdown
+    assert "<u>" not in markdown
