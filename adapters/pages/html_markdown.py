@@ -26,14 +26,15 @@ _CHROME_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:cookies?|consent|gdpr|newsletter|share|sharing|social|related|comments?)(?:$|[-_\s])",
     re.IGNORECASE,
 )
-_FENCE = re.compile(r" {0,3}(?:```|~~~)")
+# A line opening or closing a fenced code block (whose lines are code, not prose or headings).
+CODE_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
-# A list item with nothing in it (a card holding only an icon, a carousel's dots): a line of its
-# own per item, hundreds on some shop pages, and nothing for the agent to read.
 # Inline HTML that only styles text: trafilatura writes underlined words (most often a link's
 # text) as ``<u>...</u>`` in its Markdown, and pages' ``<font>`` and ``<span>`` reach the answer
 # where a converter passes raw HTML through. The agent reads the words, not the tags.
 _STYLE_TAG = re.compile(r"</?(?:u|font|span|ins|mark|small|big)\b[^<>\n]*>", re.IGNORECASE)
+# A list item with nothing in it (a card holding only an icon, a carousel's dots): a line of its
+# own per item, hundreds on some shop pages, and nothing for the agent to read.
 _EMPTY_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])")
 _ITEM_LOOKAHEAD = 3  # blank lines an item's indented content may sit below its marker
 _WHITESPACE = re.compile(r"\s+")
@@ -76,7 +77,7 @@ def tidy(markdown: str) -> str:
     blank_run = 0
     lines = markdown.splitlines()
     for index, line in enumerate(lines):
-        if _FENCE.match(line):
+        if CODE_FENCE.match(line):
             in_code = not in_code
         elif in_code:
             out.append(line)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from adapters.pages.html_markdown import CODE_FENCE
 from domain.script_shell import readable_text
 
 # Each phrase is a heading's whole text (case and surrounding punctuation aside). English first,
@@ -50,7 +51,6 @@ _RECOMMENDS = re.compile(r"[\W_]*(?:" + "|".join(_PHRASES) + r")[\W_]*", re.IGNO
 _HEADING = re.compile(r"(#{1,6})[ \t]+(.*)")
 # Longer than any of the phrases with its punctuation and a link around it: not looked at.
 _LONGEST_HEADING = 300
-_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _WORD = re.compile(r"\w")
 
 
@@ -69,7 +69,7 @@ def without_recommendations(markdown: str) -> str:
     cut_below: int | None = None  # the level of the heading whose section is being cut
     fenced = False
     for line in markdown.split("\n"):
-        if _FENCE.match(line):
+        if CODE_FENCE.match(line):
             fenced = not fenced
         heading = None if fenced else _HEADING.fullmatch(line)
         if heading:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from adapters.pages.html_markdown import CODE_FENCE
+
 # A quote is cut when at least this share of its three-word runs appeared earlier in the answer:
 # a copy of an earlier post, perhaps with a word trimmed or a line left out, not a reply that
 # shares a phrase or two with what it answers.
@@ -21,7 +23,6 @@ KEPT_WORDS = 20
 _SLACK_WORDS = 5
 _WORD = re.compile(r"\w+")
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\([^()\s]*\)")
-_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _QUOTE_LINE = re.compile(r"^>", re.MULTILINE)
 
 
@@ -38,7 +39,7 @@ def shortened_repeats(markdown: str) -> str:
     index = 0
     while index < len(lines):
         line = lines[index]
-        if _FENCE.match(line):
+        if CODE_FENCE.match(line):
             in_code = not in_code
         if in_code or not line.startswith(">"):
             out.append(line)
