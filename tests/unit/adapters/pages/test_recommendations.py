@@ -200,3 +200,14 @@ def test_a_long_heading_is_read_once_not_again_from_every_position() -> None:
     assert without_recommendations(spaced) == spaced
     assert without_recommendations(shouted) == shouted
     assert not is_recommendation_heading("Similar items " + "x" * 400)
+
+
+def test_the_draft_a_slow_page_falls_back_on_has_no_carousels_either() -> None:
+    drafts: list[str] = []
+
+    html_to_article(PRODUCT_WITH_CAROUSELS, URL, draft=drafts.append)
+
+    assert len(drafts) == 1
+    assert "ventilated back panel" in drafts[0]
+    assert "Similar items" not in drafts[0]
+    assert "also viewed" not in drafts[0]
