@@ -153,16 +153,15 @@ class _WithoutRecommendations:
         self._cut: dict[str, str] = {}
 
     def __call__(self, name: str) -> str:
-        if name not in self._cut:
-            self._cut[name] = without_recommendations(self._run(name))
-        return self._cut[name]
+        return self._cut_from(name, self._run(name))
 
     def many(self, names: tuple[str, ...]) -> dict[str, str]:
-        made = self._run.many(names)
-        for name, text in made.items():
-            if name not in self._cut:
-                self._cut[name] = without_recommendations(text)
-        return {name: self._cut[name] for name in made}
+        return {name: self._cut_from(name, text) for name, text in self._run.many(names).items()}
+
+    def _cut_from(self, name: str, text: str) -> str:
+        if name not in self._cut:
+            self._cut[name] = without_recommendations(text)
+        return self._cut[name]
 
 
 def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: CandidateSource) -> Article:

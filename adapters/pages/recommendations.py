@@ -65,10 +65,11 @@ def without_recommendations(markdown: str) -> str:
     """``markdown`` without its sections of recommendations; unchanged when nothing else would be left."""
     if "#" not in markdown:
         return markdown
+    lines = markdown.split("\n")
     kept: list[str] = []
     cut_below: int | None = None  # the level of the heading whose section is being cut
     fenced = False
-    for line in markdown.split("\n"):
+    for line in lines:
         if CODE_FENCE.match(line):
             fenced = not fenced
         heading = None if fenced else _HEADING.fullmatch(line)
@@ -80,7 +81,7 @@ def without_recommendations(markdown: str) -> str:
                 cut_below = level
         if cut_below is None:
             kept.append(line)
-    if len(kept) == markdown.count("\n") + 1:
+    if len(kept) == len(lines):
         return markdown
     left = "\n".join(kept).rstrip()
     return left if _WORD.search(readable_text(left)) else markdown
