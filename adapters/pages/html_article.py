@@ -294,15 +294,14 @@ class Candidates:
             return ""
 
     def many(self, names: tuple[str, ...]) -> dict[str, str]:
-        """The named candidates, cheapest first; once the budget is spent, the slower ones not yet made are skipped.
+        """The named candidates, cheapest first; once the budget is spent, only those already made.
 
-        The ones never stopped always run: their time keeps pace with the page (0.03-0.2 s on
-        the 1-2 MB shop pages that reach the budget), and a vote that lost them to the budget
-        was left to two modes of one extractor, or to one candidate alone.
+        Unless none of those found anything: then the ones never stopped still run, so that a
+        page whose slow candidates ran out of time is read by the fast ones it has left.
         """
         for name in sorted(names, key=profiles.COST_ORDER.index):
             spent = self._made and self._clock() > self._deadline
-            if name not in self._made and spent and name not in profiles.NEVER_STOPPED:
+            if name not in self._made and spent and (name not in profiles.NEVER_STOPPED or any(self._made.values())):
                 continue
             self(name)
         return {name: self._made[name] for name in names if name in self._made}

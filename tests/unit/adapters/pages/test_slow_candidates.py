@@ -9,7 +9,7 @@ import pytest
 
 from adapters.pages import candidates, profiles
 from adapters.pages.extractor import TrafilaturaExtractor
-from adapters.pages.html_article import Candidates, html_to_article
+from adapters.pages.html_article import html_to_article
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import MAX_ELEMENTS, measure
 from domain.pages import FetchedPage
@@ -112,24 +112,6 @@ def test_when_the_budget_is_spent_and_nothing_made_has_text_the_fast_candidates_
 
     assert article.method == profiles.WHOLE_PAGE  # never stopped, and run although the budget was spent
     assert article.markdown.startswith("# Walks in the valley")
-
-
-def test_a_page_past_the_budget_still_votes_with_every_fast_candidate_of_its_profile(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # A big shop page used to vote with Resiliparse and trafilatura's precise cut alone once the
-    # budget ran out: the pruned whole page, which keeps pace with the page, was skipped with the
-    # slow ones, and the tie went to the profile's first name.
-    ticks = iter(range(1, 1000))  # every look at the clock is a second later: spent after the first candidate
-    monkeypatch.setattr(candidates, "trafilatura_markdown", must_not_run)
-    root = candidates.parse_html(pages.PRODUCT)
-    assert root is not None
-    run = Candidates(pages.PRODUCT, URL, root, True, deadline=0.5, clock=lambda: float(next(ticks)))
-
-    made = run.many(profiles.PROFILES["product"])
-
-    assert set(made) == {profiles.RESILIPARSE_WITHOUT_COMMENTS, profiles.WHOLE_PAGE}
-    assert all(made.values())
 
 
 @pytest.mark.parametrize("html", [pages.ARTICLE_WITH_COMMENTS, pages.LISTING, pages.FORUM_THREAD, pages.PRODUCT])
