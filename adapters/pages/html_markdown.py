@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -173,10 +174,10 @@ def _bound_table(table: Element) -> None:
     kilobytes of page into megabytes of ``| |``. Ordinary tables (a spanning header, a short
     last row) stay tables.
     """
-    rows = [row for row in table.iter("tr") if _owner_table(row) is table]
-    cells = [[cell for cell in row if cell.tag in ("td", "th")] for row in rows]
-    written = sum(len(row) for row in cells)
-    widest = max((sum(_span(cell) for cell in row) for row in cells), default=0)
+    rows = _rows_of(table)
+    cells = [list(row.iterchildren("td", "th")) for row in rows]
+    written = sum(map(len, cells))
+    widest = max(map(_width, cells), default=0)
     if len(rows) * widest <= _MAX_PADDING_RATIO * written + _PADDING_ALLOWANCE:
         return
     for element in [table, *(part for part in table if part.tag in ("thead", "tbody", "tfoot"))]:
@@ -189,8 +190,21 @@ def _bound_table(table: Element) -> None:
             cell.tail = " " + (cell.tail or "")
 
 
+def _rows_of(table: Element) -> list[Element]:
+    """The table's own rows, not those of tables inside its cells (a 50,000-row table has none of those)."""
+    rows = list(table.iter("tr"))
+    if next(islice(table.iter("table"), 1, None), None) is None:  # the first one is the table itself
+        return rows
+    return [row for row in rows if _owner_table(row) is table]
+
+
 def _owner_table(row: Element) -> Element | None:
     return next((ancestor for ancestor in row.iterancestors() if ancestor.tag == "table"), None)
+
+
+def _width(cells: list[Element]) -> int:
+    """How many columns a row of ``cells`` spans: one a cell, more only where a ``colspan`` says so."""
+    return len(cells) + sum(_span(cell) - 1 for cell in cells if cell.get("colspan") is not None)
 
 
 def _span(cell: Element) -> int:
@@ -265,6 +279,8 @@ def drop_tree(element: Element) -> None:
 
 def is_chrome(element: Element) -> bool:
     """Hidden, a navigation/banner/footer/dialog role, or an id or class that names chrome."""
+    if not element.keys():  # most elements of a big page (its rows, cells, paragraphs) carry no attributes
+        return False
     if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return True
     if element.get("role") in ("navigation", "banner", "contentinfo", "dialog"):
