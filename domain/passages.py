@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from domain.markdown_lines import CODE_FENCE, LIST_MARKER
 from domain.paging import cut
 
 GAP = "[…]"
@@ -19,8 +20,7 @@ _SEPARATOR = "\n\n"
 # What a kept block may cost at most besides its own text: a gap marker before it and two separators.
 _OVERHEAD = len(_SEPARATOR) * 2 + len(GAP)
 _HEADING = re.compile(r"^(#{1,6})\s")
-_LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s")
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_LIST_ITEM = re.compile(r"\s{0,3}" + LIST_MARKER + r"\s")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def split_blocks(page: str) -> list[Block]:
     offset = 0
     for line in page.splitlines(keepends=True):
         stripped = line.strip()
-        opens_fence = bool(_FENCE.match(line))
+        opens_fence = bool(CODE_FENCE.match(line))
         own_block = not in_fence and (
             _HEADING.match(line) or _LIST_ITEM.match(line) or stripped.startswith("|") or opens_fence
         )

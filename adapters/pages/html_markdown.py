@@ -16,6 +16,8 @@ from itertools import islice
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from domain.markdown_lines import CODE_FENCE, LIST_MARKER
+
 _SKIPPED_TAGS = (
     "script", "style", "noscript", "template", "nav", "footer", "header", "aside", "form",
     "iframe", "svg", "button", "select", "input", "dialog", "head", "title", "meta", "link",
@@ -27,8 +29,6 @@ _CHROME_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:cookies?|consent|gdpr|newsletter|share|sharing|social|related|comments?)(?:$|[-_\s])",
     re.IGNORECASE,
 )
-# A line opening or closing a fenced code block (whose lines are code, not prose or headings).
-CODE_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
 # Inline HTML that only styles text: trafilatura writes underlined words (most often a link's
 # text) as ``<u>...</u>`` in its Markdown, and pages' ``<font>`` and ``<span>`` reach the answer
@@ -36,7 +36,7 @@ _EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
 _STYLE_TAG = re.compile(r"</?(?:u|font|span|ins|mark|small|big)\b[^<>\n]*>", re.IGNORECASE)
 # A list item with nothing in it (a card holding only an icon, a carousel's dots): a line of its
 # own per item, hundreds on some shop pages, and nothing for the agent to read.
-_EMPTY_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])")
+_EMPTY_ITEM = re.compile(r"[ \t]*" + LIST_MARKER)
 _ITEM_LOOKAHEAD = 3  # blank lines an item's indented content may sit below its marker
 _WHITESPACE = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]*>")

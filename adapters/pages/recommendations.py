@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from adapters.pages.html_markdown import CODE_FENCE
+from domain.markdown_lines import CODE_FENCE
 from domain.script_shell import readable_text
 
 # Each phrase is a heading's whole text (case and surrounding punctuation aside). English first,

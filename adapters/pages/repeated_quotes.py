@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from adapters.pages.html_markdown import CODE_FENCE
+from domain.markdown_lines import CODE_FENCE
 
 # A quote is cut when at least this share of its three-word runs appeared earlier in the answer:
 # a copy of an earlier post, perhaps with a word trimmed or a line left out, not a reply that
