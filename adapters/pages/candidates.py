@@ -41,6 +41,7 @@ _WHITESPACE = re.compile(r"\s+")
 _TAG = re.compile(r"<[^<>]*>")
 _TAGS_ONLY = re.compile(r"\s*(?:</?[a-zA-Z][^<>]*>\s*)+")
 _PRE = re.compile(r"<pre\b.*?</pre>", re.DOTALL | re.IGNORECASE)
+_LINK_TAG = re.compile(r"<a\b[^>]*>|</a>", re.IGNORECASE)  # as Resiliparse writes them (text inside is escaped)
 
 
 def trafilatura_markdown(
@@ -141,11 +142,45 @@ def resiliparse_markdown(root: Element, base_url: str | None = None, *, comments
         comments=comments,
         preserve_formatting="minimal_html",
     )
-    text = str(minimal)
+    text = _links_closed(str(minimal))
     if next(root.iter("blockquote"), None) is not None:
         text = _quotes_restored(text, _PageQuotes(root))
     kept = parse_html(_tables_restored(text)) if text.strip() else None
     return element_to_markdown(kept, base_url) if kept is not None else ""
+
+
+def _links_closed(minimal: str) -> str:
+    """Resiliparse's minimal HTML with every link it left open closed where it opened.
+
+    It writes a link's opening tag and, for a link holding no text of its own (a picture, an
+    anchor on a heading), often no closing one: on 196 of the 869 pages of both corpora, 1,269
+    links. Parsed, such a link ran on over every heading, paragraph and list after it, and was
+    written as one long link, a section flattened into "[Cloud computing defined Cloud computing
+    is...](free trial's address)". A link is open until its closing tag; one still open when the
+    next link starts, or at the end, is one of these. Closed at once it holds nothing and goes
+    (``element_to_markdown`` leaves out links without text); the text after it is the page's.
+    The words are the same either way; on 62 of those pages the Markdown changed, the others'
+    open links leading nowhere (an anchor's ``href=""``), so written as their text already.
+    """
+    ends: list[int] = []  # where each unclosed link's opening tag ends
+    open_end: int | None = None
+    for tag in _LINK_TAG.finditer(minimal):
+        if tag.group().startswith("</"):
+            open_end = None
+            continue
+        if open_end is not None:
+            ends.append(open_end)
+        open_end = tag.end()
+    if open_end is not None:
+        ends.append(open_end)
+    if not ends:
+        return minimal
+    pieces, start = [], 0
+    for end in ends:
+        pieces += [minimal[start:end], "</a>"]
+        start = end
+    pieces.append(minimal[start:])
+    return "".join(pieces)
 
 
 def _text_of(line: str) -> str:

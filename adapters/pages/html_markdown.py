@@ -138,7 +138,10 @@ def _prune(root: Element, base_url: str | None) -> None:
             if link.getparent() is not None:
                 drop_tree(link)
             continue
-        href = web_link(link.get("href"), base_url)
+        # A browser closes a link where another one opens, so a link never holds a link; lxml's
+        # parser nests them, and the outer one came out as "[](address)" before the inner's text.
+        # The inner link is the one a reader clicks; the outer keeps its words, not its address.
+        href = None if next(link.iterdescendants("a"), None) is not None else web_link(link.get("href"), base_url)
         if href:
             link.set("href", href)
         else:

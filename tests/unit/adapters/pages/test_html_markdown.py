@@ -121,6 +121,17 @@ def test_a_link_with_no_text_is_left_out_rather_than_written_as_a_bare_address()
     assert page_markdown(card) == "[Trail Runner 3](https://shop.example/p/3) $120"
 
 
+def test_a_link_inside_a_link_is_the_one_kept() -> None:
+    # No browser nests links (a new one closes the open one); lxml's parser does, and the outer
+    # link came out as "[](address)" in front of the inner one.
+    tile = (
+        '<div><a href="https://shop.example/p/3"><div class="tile">'
+        '<a href="https://shop.example/p/3?from=title">Trail Runner 3</a></div></a> $120</div>'
+    )
+
+    assert page_markdown(tile) == "[Trail Runner 3](https://shop.example/p/3?from=title)\n\n$120"
+
+
 def test_a_linked_picture_keeps_its_placeholder_as_the_link_s_text() -> None:
     assert page_markdown('<p><a href="https://a.example/big.png"><img alt="The map" src="m.png"></a></p>') == (
         "[[Image: The map]](https://a.example/big.png)"

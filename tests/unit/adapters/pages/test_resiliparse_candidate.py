@@ -63,6 +63,37 @@ def test_a_page_with_nothing_to_keep_gives_nothing() -> None:
     assert resiliparse_markdown(parse_html("<html><body><nav>Menu</nav></body></html>")) == ""
 
 
+CONTACT_PAGE = """<html><body><main>
+  <h1>Contact the studio</h1>
+  <p>Classes run every weekday morning and evening, and the studio is open on Saturdays too.</p>
+  <div class="map"><a href="https://maps.example/studio" title="View map"></a></div>
+  <div class="address">
+    <p>123 Street Avenue, City Town</p>
+    <p>Call us any day of the week, or read the <a href="https://studio.example/faq">questions page</a> first.</p>
+  </div>
+  <h2>Reviews</h2>
+  <p>What our students say about the morning classes, the teachers and the retreats.</p>
+</main></body></html>"""
+
+
+def test_a_link_resiliparse_leaves_open_does_not_swallow_the_sections_after_it() -> None:
+    # Resiliparse writes the map's empty link without a closing tag; parsed as it came, the
+    # address, the headings and paragraphs below became one long link to the map.
+    markdown = resiliparse_markdown(parse_html(CONTACT_PAGE))
+
+    assert "maps.example" not in markdown
+    assert "\n\n123 Street Avenue, City Town\n\n" in markdown
+    assert "[questions page](https://studio.example/faq)" in markdown
+    assert "\n## Reviews\n" in markdown
+
+
+def test_links_resiliparse_closed_keep_their_addresses() -> None:
+    markdown = resiliparse_markdown(parse_html(CONTACT_PAGE.replace('title="View map"></a>', ">Map</a>")))
+
+    assert "[Map](https://maps.example/studio)" in markdown
+    assert "\n## Reviews\n" in markdown
+
+
 SHOP_PAGE = """<html><body><main>
   <h1>Trail boots</h1>
   <p>Waterproof leather boots with a grippy sole, made for long days on rough trails and wet ground.</p>
