@@ -16,6 +16,8 @@ from itertools import islice
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from lxml import etree
+
 from domain.markdown_lines import CODE_FENCE, LIST_MARKER
 
 _SKIPPED_TAGS = (
@@ -30,6 +32,8 @@ _CHROME_MARKERS = re.compile(
     re.IGNORECASE,
 )
 _EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_UNWRAPPED = "searchrelay-unwrapped"  # a tag no page uses, for lxml's strip_tags to take out
 # Inline HTML that only styles text: trafilatura writes underlined words (most often a link's
 # text) as ``<u>...</u>`` in its Markdown, and pages' ``<font>`` and ``<span>`` reach the answer
 # where a converter passes raw HTML through. The agent reads the words, not the tags.
@@ -133,6 +137,7 @@ def _prune(root: Element, base_url: str | None) -> None:
             drop_tree(image)
     # Only web links are worth keeping; a link without one is written as its text alone, and a
     # link with no text at all (a picture card's overlay) is left out: it would be a bare address.
+    unwrapped: list[Element] = []
     for link in list(root.iter("a")):
         if not "".join(link.itertext()).strip():
             if link.getparent() is not None:
@@ -142,15 +147,38 @@ def _prune(root: Element, base_url: str | None) -> None:
         # parser nests them, and the outer one came out as "[](address)" before the inner's text.
         # The inner link is the one a reader clicks; the outer keeps its words, not its address.
         href = None if next(link.iterdescendants("a"), None) is not None else web_link(link.get("href"), base_url)
-        if href:
+        if href and _moved_to_its_heading(link, href):
+            unwrapped.append(link)
+        elif href:
             link.set("href", href)
         else:
             link.attrib.pop("href", None)
         for attribute in ("title", "aria-label"):  # written after the address, or instead of the text
             link.attrib.pop(attribute, None)
+    if unwrapped:
+        for link in unwrapped:
+            link.tag = _UNWRAPPED
+        etree.strip_tags(root, _UNWRAPPED)
     for table in list(root.iter("table")):
         _bound_table(table)
     _spaces_for_line_breaks(root)
+
+
+def _moved_to_its_heading(link: Element, href: str) -> bool:
+    """A card (a link around a heading, a teaser, a date) linked by its heading: whether it was.
+
+    The converter writes a link's content on one line, so a card came out as one long link
+    ("[Title February 11 Releases Title The release introduces...](address)"); with the link on
+    its heading the card reads as a title that leads somewhere and the text under it.
+    """
+    heading = next(link.iterdescendants(*_HEADINGS), None)
+    if heading is None:
+        return False
+    moved = heading.makeelement("a", {"href": href})
+    moved.text, heading.text = heading.text, None
+    moved.extend(list(heading))  # each child moves with its tail
+    heading.append(moved)
+    return True
 
 
 def _page_wrappers(root: Element) -> list[Element]:

@@ -132,6 +132,28 @@ def test_a_link_inside_a_link_is_the_one_kept() -> None:
     assert page_markdown(tile) == "[Trail Runner 3](https://shop.example/p/3?from=title)\n\n$120"
 
 
+def test_a_card_linked_as_a_whole_is_linked_by_its_heading() -> None:
+    # Written as one link, a card was a single line of title, price and teaser inside brackets.
+    cards = (
+        '<ul><li><a href="/p/billy-white"><div><span>New</span><h3>BILLY Bookcase, <em>white</em></h3>'
+        "<p>Price $ 79.00</p></div></a></li>"
+        '<li><a href="/p/billy-blue"><div><h3>BILLY Bookcase, blue</h3><p>Price $ 59.00</p></div></a></li></ul>'
+    )
+
+    markdown = element_to_markdown(parse_html(f"<html><body>{cards}</body></html>"), "https://shop.example/cat/")
+
+    assert markdown == (
+        "- New\n  ### [BILLY Bookcase, *white*](https://shop.example/p/billy-white)\n\n  Price $ 79.00\n\n"
+        "- ### [BILLY Bookcase, blue](https://shop.example/p/billy-blue)\n\n  Price $ 59.00"
+    )
+
+
+def test_a_link_around_blocks_without_a_heading_stays_one_link() -> None:
+    teaser = '<a href="https://a.example/story"><div><p>Read the story</p><p>of the year</p></div></a>'
+
+    assert page_markdown(teaser) == "[Read the story of the year](https://a.example/story)"
+
+
 def test_a_linked_picture_keeps_its_placeholder_as_the_link_s_text() -> None:
     assert page_markdown('<p><a href="https://a.example/big.png"><img alt="The map" src="m.png"></a></p>') == (
         "[[Image: The map]](https://a.example/big.png)"
