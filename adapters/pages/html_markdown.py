@@ -33,6 +33,9 @@ _CHROME_MARKERS = re.compile(
 )
 _EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+# The converter escapes the brackets of a placeholder that sits in a link's text beside another
+# ("[\[Image: star\][Image: star] 4.58](address)"); a placeholder never holds brackets of its own.
+_ESCAPED_PLACEHOLDER = re.compile(r"\\\[(Image:[^\[\]\n]*?)\\\]")
 _UNWRAPPED = "searchrelay-unwrapped"  # a tag no page uses, for lxml's strip_tags to take out
 # Inline HTML that only styles text: trafilatura writes underlined words (most often a link's
 # text) as ``<u>...</u>`` in its Markdown, and pages' ``<font>`` and ``<span>`` reach the answer
@@ -67,7 +70,8 @@ def element_to_markdown(root: Element, base_url: str | None = None) -> str:
 
     _prune(root, base_url)
     html = lxml.html.tostring(root, encoding="unicode")
-    return tidy(html_to_markdown.convert(html, _options()).content or "")
+    markdown = html_to_markdown.convert(html, _options()).content or ""
+    return tidy(_ESCAPED_PLACEHOLDER.sub(r"[\1]", markdown) if "\\[Image:" in markdown else markdown)
 
 
 def tidy(markdown: str) -> str:
@@ -133,7 +137,7 @@ def _prune(root: Element, base_url: str | None) -> None:
     # An image is its placeholder, in its place in the text (the converter would write its address).
     for image in list(root.iter("img")):
         if image.getparent() is not None:
-            image.tail = image_placeholder(image.get("alt") or "") + (image.tail or "")
+            image.tail = _spaced(image, image_placeholder(image.get("alt") or "")) + (image.tail or "")
             drop_tree(image)
     # Only web links are worth keeping; a link without one is written as its text alone, and a
     # link with no text at all (a picture card's overlay) is left out: it would be a bare address.
@@ -162,6 +166,21 @@ def _prune(root: Element, base_url: str | None) -> None:
     for table in list(root.iter("table")):
         _bound_table(table)
     _spaces_for_line_breaks(root)
+
+
+def _spaced(image: Element, placeholder: str) -> str:
+    """The placeholder, parted by a space from words it would touch ("[Image: JonB]J Offline" was an
+    avatar's picture beside its letter: on the page the picture itself stands between them)."""
+    if not placeholder:
+        return ""
+    previous = image.getprevious()
+    before = (previous.tail if previous is not None else image.getparent().text) or ""
+    after = image.tail or ""
+    # Beside an element rather than text (a letter avatar's <span>), space it too: the converter
+    # drops a space that ends up at a block's edge.
+    space_before = not before[-1:].isspace() and bool(before or previous is not None)
+    space_after = not after[:1].isspace() and bool(after or image.getnext() is not None)
+    return " " * space_before + placeholder + " " * space_after
 
 
 def _moved_to_its_heading(link: Element, href: str) -> bool:

@@ -154,6 +154,21 @@ def test_a_link_around_blocks_without_a_heading_stays_one_link() -> None:
     assert page_markdown(teaser) == "[Read the story of the year](https://a.example/story)"
 
 
+def test_a_placeholder_is_parted_from_the_words_beside_it() -> None:
+    assert page_markdown("<p>Produced in<img alt='Germany flag'>Germany.</p>") == (
+        "Produced in [Image: Germany flag] Germany."
+    )
+    # A letter avatar: the picture, then the first letter of the name in an element of its own.
+    assert page_markdown("<div><img alt='JonB'><span>J</span> Offline</div>") == "[Image: JonB] J Offline"
+    assert page_markdown("<p><img alt='Logo'></p>") == "[Image: Logo]"
+
+
+def test_placeholders_side_by_side_in_a_link_are_not_escaped() -> None:
+    rating = '<p><a href="https://reviews.example/b"><img alt="star"><img alt="star"> 4.58 / 5</a></p>'
+
+    assert page_markdown(rating) == "[[Image: star] [Image: star] 4.58 / 5](https://reviews.example/b)"
+
+
 def test_a_linked_picture_keeps_its_placeholder_as_the_link_s_text() -> None:
     assert page_markdown('<p><a href="https://a.example/big.png"><img alt="The map" src="m.png"></a></p>') == (
         "[[Image: The map]](https://a.example/big.png)"
