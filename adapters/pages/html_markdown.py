@@ -190,8 +190,8 @@ def _moved_to_its_heading(link: Element, href: str) -> bool:
     ("[Title February 11 Releases Title The release introduces...](address)"); with the link on
     its heading the card reads as a title that leads somewhere and the text under it.
     """
-    heading = next(link.iterdescendants(*_HEADINGS), None)
-    if heading is None:
+    heading = next((found for found in link.iterdescendants(*_HEADINGS) if "".join(found.itertext()).strip()), None)
+    if heading is None:  # an empty heading would carry the address with no words to click
         return False
     moved = heading.makeelement("a", {"href": href})
     moved.text, heading.text = heading.text, None

@@ -152,6 +152,11 @@ def test_a_link_around_blocks_without_a_heading_stays_one_link() -> None:
     teaser = '<a href="https://a.example/story"><div><p>Read the story</p><p>of the year</p></div></a>'
 
     assert page_markdown(teaser) == "[Read the story of the year](https://a.example/story)"
+    # An empty heading has no words to carry the address.
+    assert (
+        page_markdown(teaser.replace("<div>", "<div><h3> </h3>"))
+        == "[Read the story of the year](https://a.example/story)"
+    )
 
 
 def test_a_placeholder_is_parted_from_the_words_beside_it() -> None:
