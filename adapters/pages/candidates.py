@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import html as html_entities
 import re
+from itertools import pairwise
 from typing import Literal
 
 from adapters.pages.html_markdown import SOURCE_TAGS, Element, element_to_markdown, image_placeholder, tidy, web_link
@@ -173,14 +174,8 @@ def _links_closed(minimal: str) -> str:
         open_end = tag.end()
     if open_end is not None:
         ends.append(open_end)
-    if not ends:
-        return minimal
-    pieces, start = [], 0
-    for end in ends:
-        pieces += [minimal[start:end], "</a>"]
-        start = end
-    pieces.append(minimal[start:])
-    return "".join(pieces)
+    bounds = [0, *ends, len(minimal)]
+    return "</a>".join(minimal[start:end] for start, end in pairwise(bounds))
 
 
 def _text_of(line: str) -> str:

@@ -143,7 +143,7 @@ def _prune(root: Element, base_url: str | None) -> None:
     # link with no text at all (a picture card's overlay) is left out: it would be a bare address.
     unwrapped: list[Element] = []
     for link in list(root.iter("a")):
-        if not "".join(link.itertext()).strip():
+        if not _has_words(link):
             if link.getparent() is not None:
                 drop_tree(link)
             continue
@@ -183,6 +183,10 @@ def _spaced(image: Element, placeholder: str) -> str:
     return " " * space_before + placeholder + " " * space_after
 
 
+def _has_words(element: Element) -> bool:
+    return bool("".join(element.itertext()).strip())
+
+
 def _moved_to_its_heading(link: Element, href: str) -> bool:
     """A card (a link around a heading, a teaser, a date) linked by its heading: whether it was.
 
@@ -190,7 +194,7 @@ def _moved_to_its_heading(link: Element, href: str) -> bool:
     ("[Title February 11 Releases Title The release introduces...](address)"); with the link on
     its heading the card reads as a title that leads somewhere and the text under it.
     """
-    heading = next((found for found in link.iterdescendants(*_HEADINGS) if "".join(found.itertext()).strip()), None)
+    heading = next(filter(_has_words, link.iterdescendants(*_HEADINGS)), None)
     if heading is None:  # an empty heading would carry the address with no words to click
         return False
     moved = heading.makeelement("a", {"href": href})
