@@ -166,12 +166,52 @@ def test_the_answer_no_longer_opens_with_a_skip_link() -> None:
     assert "Skip to" not in article.markdown and "cable pass-through" in article.markdown
 
 
-def test_only_the_first_links_of_a_page_are_looked_at_for_skip_links() -> None:
+def test_only_the_first_links_of_a_page_are_looked_at_for_skip_links_marked_by_their_surroundings() -> None:
     links = "".join(f'<a href="/p{n}">Page {n}</a> ' for n in range(SKIP_LINKS_LOOKED_AT))
-    root = parse_html(f'<html><body>{links}<a class="skip-link" href="#end">Skip to the end</a></body></html>')
+    late = '<div class="skip-links"><a href="#end">Skip to the end</a></div>'
+    root = parse_html(f"<html><body>{links}{late}</body></html>")
 
     assert drop_skip_links(root) == 0
     assert "Skip to the end" in _text(root)
+
+
+def test_the_first_links_of_the_main_part_are_looked_at_too() -> None:
+    menu = "".join(f'<a href="/c{n}">Category {n}</a> ' for n in range(SKIP_LINKS_LOOKED_AT * 3))
+    page = f"""<html><body><header>{menu}</header><main>
+    <a class="sr-only sr-only-focusable" href="#results">Go to the results</a>
+    <div role="main"><span class="visually-hidden-focusable"><a href="#list">Jump to the list</a></span>
+    <h1>Shelves</h1><p id="results">Twelve shelves for books.</p></div></main></body></html>"""
+    root = parse_html(page)
+
+    assert drop_skip_links(root) == 2
+    text = _text(root)
+    assert "Go to the results" not in text and "Jump to the list" not in text
+    assert "Category 29" in text and "Twelve shelves for books." in text
+
+
+def test_a_link_whose_own_class_says_it_skips_goes_wherever_it_is() -> None:
+    filler = "".join(f'<p><a href="/p{n}">Story {n}</a></p>' for n in range(SKIP_LINKS_LOOKED_AT * 2))
+    carousel = '<a class="carousel__skip-button" href="#after-{n}">Skip listing</a><ul id="c{n}"><li>Lamp {n}</li></ul>'
+    page = f"<html><body>{filler}{carousel.format(n=1)}{carousel.format(n=2)}<p id='end'>The end.</p></body></html>"
+    root = parse_html(page)
+
+    assert drop_skip_links(root) == 2
+    text = _text(root)
+    assert "Skip listing" not in text and "Lamp 1" in text and "Lamp 2" in text and "Story 19" in text
+
+
+def test_links_whose_own_class_says_skip_but_that_lead_elsewhere_stay() -> None:
+    page = '<html><body><p>Read on.</p><a class="skip-ahead" href="/part-two">Skip ahead to part two</a></body></html>'
+    root = parse_html(page)
+
+    assert drop_skip_links(root) == 0
+
+
+def test_a_page_of_many_skipping_links_costs_a_bounded_number_of_drops() -> None:
+    links = '<a class="skip" href="#x">Skip</a>' * 5000
+    root = parse_html(f"<html><body><p>Text.</p>{links}</body></html>")
+
+    assert drop_skip_links(root) == MAX_OVERLAYS
 
 
 def test_the_first_look_finds_a_dialog_by_role_by_aria_modal_or_by_its_element_alone() -> None:
