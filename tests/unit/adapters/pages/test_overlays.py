@@ -175,17 +175,19 @@ def test_only_the_first_links_of_a_page_are_looked_at_for_skip_links_marked_by_t
     assert "Skip to the end" in _text(root)
 
 
-def test_the_first_links_of_the_main_part_are_looked_at_too() -> None:
+def test_a_skip_link_past_the_header_menu_goes_when_its_own_markup_says_so() -> None:
     menu = "".join(f'<a href="/c{n}">Category {n}</a> ' for n in range(SKIP_LINKS_LOOKED_AT * 3))
     page = f"""<html><body><header>{menu}</header><main>
     <a class="sr-only sr-only-focusable" href="#results">Go to the results</a>
-    <div role="main"><span class="visually-hidden-focusable"><a href="#list">Jump to the list</a></span>
-    <h1>Shelves</h1><p id="results">Twelve shelves for books.</p></div></main></body></html>"""
+    <a id="skip-to-list" href="#list">Jump to the list</a>
+    <span class="visually-hidden-focusable"><a href="#end">Go to the end</a></span>
+    <h1>Shelves</h1><p id="results">Twelve shelves for books.</p></main></body></html>"""
     root = parse_html(page)
 
     assert drop_skip_links(root) == 2
     text = _text(root)
     assert "Go to the results" not in text and "Jump to the list" not in text
+    assert "Go to the end" in text  # marked only by its parent, and not among the first links
     assert "Category 29" in text and "Twelve shelves for books." in text
 
 
@@ -200,8 +202,10 @@ def test_a_link_whose_own_class_says_it_skips_goes_wherever_it_is() -> None:
     assert "Skip listing" not in text and "Lamp 1" in text and "Lamp 2" in text and "Story 19" in text
 
 
-def test_links_whose_own_class_says_skip_but_that_lead_elsewhere_stay() -> None:
-    page = '<html><body><p>Read on.</p><a class="skip-ahead" href="/part-two">Skip ahead to part two</a></body></html>'
+def test_links_whose_own_class_says_skip_but_that_lead_elsewhere_or_nowhere_stay() -> None:
+    links = "".join(f'<a href="/p{n}">Page {n}</a> ' for n in range(SKIP_LINKS_LOOKED_AT))
+    page = f"""<html><body>{links}<p>Read on.</p><a class="skip-ahead" href="/part-two">Skip ahead to part two</a>
+    <a class="Focusable" href="#">Learn more</a></body></html>"""
     root = parse_html(page)
 
     assert drop_skip_links(root) == 0
