@@ -74,9 +74,15 @@ def element_to_markdown(root: Element, base_url: str | None = None) -> str:
     return tidy(_ESCAPED_PLACEHOLDER.sub(r"[\1]", markdown) if "\\[Image:" in markdown else markdown)
 
 
+_PLAIN_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})  # no-break space, narrow no-break space
+
+
 def tidy(markdown: str) -> str:
     """Markdown without trailing spaces, runs of blank lines (in quotes too), empty list items or
     inline styling tags (``<u>``, ``<font>``, ``<span>``) outside code: they only spend context.
+    No-break spaces are plain spaces, in code too: the agent cannot see the difference, a no-break
+    space costs a token of its own and keeps "$ 79.00" from matching what the agent searches for,
+    and in a command a shell reads it as part of a word (``tee`` and ``%`` run together).
 
     Every candidate's answer passes through here. Code blocks keep their lines as written (two
     blank lines between functions are the code's own layout).
@@ -86,6 +92,7 @@ def tidy(markdown: str) -> str:
     blank_run = 0
     lines = markdown.splitlines()
     for index, line in enumerate(lines):
+        line = line.translate(_PLAIN_SPACES)
         if CODE_FENCE.match(line):
             in_code = not in_code
         elif in_code:

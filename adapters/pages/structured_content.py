@@ -21,7 +21,7 @@ _POST_TYPES = ("DiscussionForumPosting", "SocialMediaPosting")
 _ANSWER_KEYS = ("acceptedAnswer", "suggestedAnswer")
 _MAX_POSTS = 200
 _TAGS = re.compile(r"<[^>]{0,500}>")
-_SPACES = re.compile(r"[ \t\r\f\v]+")
+_SPACES = re.compile(r"[ \t\r\f\v\u00a0\u202f]+")  # no-break spaces too: see html_markdown.tidy
 
 
 def article_body(data: StructuredData) -> str:

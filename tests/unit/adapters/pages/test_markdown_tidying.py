@@ -112,3 +112,18 @@ def test_trafilatura_underlined_link_text_reaches_the_agent_as_words() -> None:
 
     assert "plumes from Europa" in markdown
     assert "<u>" not in markdown
+
+
+def test_no_break_spaces_are_plain_spaces_in_text_and_in_code() -> None:
+    markdown = tidy("Price:\u00a0$\u00a079.00, 10\u202f€\n\n```\n:w !sudo tee\u00a0%\n```")
+
+    assert markdown == "Price: $ 79.00, 10 €\n\n```\n:w !sudo tee %\n```"
+
+
+def test_trafilatura_s_no_break_spaces_reach_the_agent_as_spaces() -> None:
+    paragraph = '<p>Buy the&nbsp;<a href="/billy">BILLY bookcase</a> now</p>'
+    page = f"<html><body><article><h1>Shelves</h1><p>{SENTENCE}</p>{paragraph}</article></body></html>"
+
+    markdown = trafilatura_markdown(page, "https://shop.example.com/", mode="precision", include_images=False)
+
+    assert "Buy the [BILLY bookcase](https://shop.example.com/billy) now" in markdown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import time
 
@@ -11,6 +12,7 @@ from adapters.pages.candidates import parse_html, resiliparse_markdown
 from adapters.pages.html_article import html_to_article
 from adapters.pages.page_kind import MAX_ELEMENTS, detect_kind, measure
 from adapters.pages.reconcile import most_agreed
+from adapters.pages.structured_content import product_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from tests.unit.adapters.pages import kind_fixtures as pages
 
@@ -97,6 +99,15 @@ def test_a_product_keeps_name_description_specifications_and_price() -> None:
     assert "Recycled ripstop nylon" in markdown
     assert "89.00 GBP" in markdown  # only the JSON-LD states the price
     assert markdown.count("ventilated back") == 1  # declared fields already on the page are not repeated
+
+
+def test_a_product_s_declared_fields_come_with_plain_spaces() -> None:
+    declared = {"@type": "Product", "name": "Trailmaster\u00a040", "description": "Forty\u00a0litres,\u202fgreen"}
+    page = f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body></body></html>'
+
+    markdown = product_markdown(read_structured_data(parse_html(page)))
+
+    assert markdown == "# Trailmaster 40\n\nForty litres, green"
 
 
 def test_documentation_keeps_code_blocks_and_tables() -> None:
