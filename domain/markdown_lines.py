@@ -1,7 +1,7 @@
 """What a line of Markdown is, for the code that walks an answer line by line. Pure, standard library only.
 
-Four walkers share these (the page tidying, the recommendations cut, the repeated-quotes cut,
-the passages split); each had its own copy of the fence pattern.
+Five walkers share these (the page tidying, the recommendations cut, the repeated-quotes cut,
+the picture-echoes cut, the passages split); each had its own copy of the fence pattern.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ suit it, keep the answer they agree on.
    candidate closest to all the others wins (``reconcile``).
 4. Products get any declared field the winner lacks (name, price, properties) put in front.
 5. Quotes of text the answer already gave (a reply quoting the post above it) are cut to their
-   opening words (``repeated_quotes``).
+   opening words (``repeated_quotes``), and picture placeholders whose words the next text
+   repeats go (``image_echoes``).
 
 Why each step is there, with the measurements: docs/extraction.md.
 """
@@ -30,6 +31,7 @@ from typing import Protocol
 
 from adapters.pages import candidates, profiles
 from adapters.pages.html_markdown import Element
+from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
@@ -141,7 +143,7 @@ def choose(kind: PageKind, data: StructuredData, structure: Structure, run: Cand
     very same choice over candidates it made once and cached.
     """
     chosen = _chosen(kind, data, structure, _WithoutRecommendations(run))
-    return dataclasses.replace(chosen, markdown=shortened_repeats(chosen.markdown))
+    return dataclasses.replace(chosen, markdown=shortened_repeats(without_echoed_images(chosen.markdown)))
 
 
 class _WithoutRecommendations:

@@ -1,0 +1,64 @@
+"""A picture placeholder goes when the words right after it say the same; the words always stay."""
+
+from __future__ import annotations
+
+from adapters.pages.html_article import html_to_article
+from adapters.pages.image_echoes import without_echoed_images
+
+
+def test_a_tile_s_picture_named_like_its_caption_goes() -> None:
+    assert without_echoed_images("- [Image: Men's Shoes] Men's shoes") == "- Men's shoes"
+
+
+def test_an_icon_named_like_its_link_s_label_goes_and_the_link_stays() -> None:
+    markdown = "- [[Image: Blog] Blog](https://example.com/blog)"
+
+    assert without_echoed_images(markdown) == "- [Blog](https://example.com/blog)"
+
+
+def test_a_photo_above_a_bio_that_starts_with_its_name_goes_with_its_blank_line() -> None:
+    markdown = "Intro.\n\n[Image: Julia Berg]\n\nJulia Berg writes about trains.\n\nMore."
+
+    assert without_echoed_images(markdown) == "Intro.\n\nJulia Berg writes about trains.\n\nMore."
+
+
+def test_a_picture_above_a_heading_that_repeats_it_goes() -> None:
+    markdown = "[Image: Apple Music]\n\n### [Apple Music](https://example.com/music)\n\nSongs."
+
+    assert without_echoed_images(markdown) == "### [Apple Music](https://example.com/music)\n\nSongs."
+
+
+def test_pictures_whose_words_are_not_repeated_stay() -> None:
+    markdown = "[Image: Sales by region, 2024]\n\nSales grew in every region.\n\n[Image: a map] Our offices."
+
+    assert without_echoed_images(markdown) == markdown
+
+
+def test_a_picture_that_is_a_link_s_only_content_stays() -> None:
+    markdown = "[[Image: Blog]](https://example.com/blog)\n\nBlog posts below."
+
+    assert without_echoed_images(markdown) == markdown
+
+
+def test_of_two_pictures_side_by_side_only_the_one_the_text_repeats_goes() -> None:
+    assert without_echoed_images("[Image: logo] [Image: Trail boots] Trail boots") == "[Image: logo] Trail boots"
+
+
+def test_short_picture_names_and_code_are_left_alone() -> None:
+    markdown = "[Image: J] Jon Offline\n\n```\n[Image: Men] Men\n```"
+
+    assert without_echoed_images(markdown) == markdown
+
+
+def test_a_catalogue_page_read_through_the_tool_says_each_tile_once() -> None:
+    tiles = "".join(
+        f'<li><a href="/c/{slug}"><img src="/{slug}.jpg" alt="{name}"><span>{name}</span></a>'
+        f"<p>{name} for every season, in every size we make.</p></li>"
+        for slug, name in [("boots", "Trail boots"), ("socks", "Wool socks"), ("tents", "Two-person tents")] * 3
+    )
+    page = f"<html><body><main><h1>Outdoor gear</h1><ul class='tiles'>{tiles}</ul></main></body></html>"
+
+    markdown = html_to_article(page, "https://shop.example.com/gear", include_images=True).markdown
+
+    assert "[Image:" not in markdown
+    assert markdown.count("[Trail boots](https://shop.example.com/c/boots)") == 3
