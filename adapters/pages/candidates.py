@@ -15,7 +15,15 @@ import re
 from itertools import pairwise
 from typing import Literal
 
-from adapters.pages.html_markdown import SOURCE_TAGS, Element, element_to_markdown, image_placeholder, tidy, web_link
+from adapters.pages.html_markdown import (
+    SOURCE_TAGS,
+    Element,
+    element_to_markdown,
+    image_placeholder,
+    parted_placeholders,
+    tidy,
+    web_link,
+)
 
 Mode = Literal["precision", "balanced", "recall"]
 
@@ -71,6 +79,8 @@ def trafilatura_markdown(
         with_metadata=False,
     )
     markdown = _MARKDOWN_IMAGE.sub(_image_placeholder, markdown or "")
+    if include_images:
+        markdown = parted_placeholders(markdown)
     return tidy(_MARKDOWN_LINK.sub(lambda link: _resolved(link, base_url), markdown))
 
 

@@ -36,6 +36,9 @@ _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 # The converter escapes the brackets of a placeholder that sits in a link's text beside another
 # ("[\[Image: star\][Image: star] 4.58](address)"); a placeholder never holds brackets of its own.
 _ESCAPED_PLACEHOLDER = re.compile(r"\\\[(Image:[^\[\]\n]*?)\\\]")
+# A placeholder touching a word (see ``parted_placeholders``).
+_WORD_THEN_PLACEHOLDER = re.compile(r"(\w)(\[Image: )")
+_PLACEHOLDER_THEN_WORD = re.compile(r"(\[Image: [^\[\]\n]*\])(\w)")
 _UNWRAPPED = "searchrelay-unwrapped"  # a tag no page uses, for lxml's strip_tags to take out
 # Inline HTML that only styles text: trafilatura writes underlined words (most often a link's
 # text) as ``<u>...</u>`` in its Markdown, and pages' ``<font>`` and ``<span>`` reach the answer
@@ -71,7 +74,21 @@ def element_to_markdown(root: Element, base_url: str | None = None) -> str:
     _prune(root, base_url)
     html = lxml.html.tostring(root, encoding="unicode")
     markdown = html_to_markdown.convert(html, _options()).content or ""
-    return tidy(_ESCAPED_PLACEHOLDER.sub(r"[\1]", markdown) if "\\[Image:" in markdown else markdown)
+    if "[Image:" in markdown:
+        markdown = _ESCAPED_PLACEHOLDER.sub(r"[\1]", markdown) if "\\[Image:" in markdown else markdown
+        markdown = parted_placeholders(markdown)
+    return tidy(markdown)
+
+
+def parted_placeholders(markdown: str) -> str:
+    """Picture placeholders parted by a space from the words they touch.
+
+    On the page the picture stands between them, in the text "hot seller[Image: Relax Berries]"
+    reads as one word. Our conversion spaces most of them as it puts them in (``_spaced``), but not
+    a picture inside an inline wrapper of its own ("<span><img></span>If you prefer"), and
+    trafilatura writes a picture right after a tile's label with no space.
+    """
+    return _PLACEHOLDER_THEN_WORD.sub(r"\1 \2", _WORD_THEN_PLACEHOLDER.sub(r"\1 \2", markdown))
 
 
 _PLAIN_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})  # no-break space, narrow no-break space

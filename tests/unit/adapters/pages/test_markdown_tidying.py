@@ -127,3 +127,26 @@ def test_trafilatura_s_no_break_spaces_reach_the_agent_as_spaces() -> None:
     markdown = trafilatura_markdown(page, "https://shop.example.com/", mode="precision", include_images=False)
 
     assert "Buy the [BILLY bookcase](https://shop.example.com/billy) now" in markdown
+
+
+def test_a_picture_in_a_wrapper_of_its_own_is_parted_from_the_words_beside_it() -> None:
+    picture = '<span class="figure"><img src="/car.jpg" alt="A car at sunset"><noscript>no</noscript></span>'
+    logo = "<p>Ours<span><img alt='logo'></span></p>"
+    page = f"<html><body><main><p>{picture}Renting a car is easy.</p>{logo}</main></body></html>"
+
+    markdown = whole_page_markdown(parse_html(page))
+
+    assert "[Image: A car at sunset] Renting a car is easy." in markdown
+    assert "Ours [Image: logo]" in markdown
+
+
+def test_trafilatura_s_picture_after_a_tile_s_label_is_parted_from_it() -> None:
+    card = (
+        '<li><div class="badges"><div class="badge">hot seller</div></div><figure><a href="/berries">'
+        '<div><img src="/b.jpg" alt="Relax Berries"></div></a></figure><p>$49.99</p></li>'
+    )
+    page = f"<html><body><main><h1>Gummies</h1><ul>{card * 8}</ul></main></body></html>"
+
+    markdown = trafilatura_markdown(page, None, mode="balanced", include_images=True, include_comments=True)
+
+    assert "- hot seller [Image: Relax Berries] $49.99" in markdown
