@@ -1,7 +1,8 @@
 """The main content of an HTML page as Markdown: know the page's kind, run the extractors that
 suit it, keep the answer they agree on.
 
-1. Parse once; read the schema.org data and measure the markup (``page_kind``). Every
+1. Parse once; put a streamed page's parts in place (``streamed_segments``), read the schema.org
+   data and measure the markup (``page_kind``). Every
    candidate's answer loses its sections of recommendations ("Similar items", "Read next":
    ``recommendations``) before anything compares it.
 2. Articles: trafilatura's precise cut, checked against Resiliparse. Agreement ends it there
@@ -38,6 +39,7 @@ from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_quotes import shortened_repeats
+from adapters.pages.streamed_segments import put_streamed_segments_in_place
 from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from domain.script_shell import LITTLE_TEXT_CHARS
@@ -118,8 +120,10 @@ def _drafted_without_recommendations(draft: Callable[[str], None]) -> Callable[[
 
 
 def read_tree(root: Element) -> tuple[StructuredData, Structure]:
-    """Steps 2-3 of the pipeline (docs/extraction.md) on a parsed page: its skip links, consent banners and
-    dialogs out (``overlays``), its schema.org data read, its markup measured. Changes ``root`` in place."""
+    """Steps 2-3 of the pipeline (docs/extraction.md) on a parsed page: a streamed page's parts put in
+    place (``streamed_segments``), its skip links, consent banners and dialogs out (``overlays``), its
+    schema.org data read, its markup measured. Changes ``root`` in place."""
+    put_streamed_segments_in_place(root)
     drop_skip_links(root)
     found: list[Element] | None = [] if may_hold_overlays(root) else None
     structure = measure(root, found)
