@@ -2,9 +2,8 @@
 suit it, keep the answer they agree on.
 
 1. Parse once; put a streamed page's parts in place (``streamed_segments``), read the schema.org
-   data and measure the markup (``page_kind``). Every
-   candidate's answer loses its sections of recommendations ("Similar items", "Read next":
-   ``recommendations``) before anything compares it.
+   data and measure the markup (``page_kind``). Every candidate's answer loses its sections of
+   recommendations ("Similar items", "Read next": ``recommendations``) before anything compares it.
 2. Articles: trafilatura's precise cut, checked against Resiliparse. Agreement ends it there
    (the common case, and the fast one); disagreement calls a wider vote.
 3. Other kinds: the profile's candidates (``profiles``) vote, schema.org text joining as a voter
