@@ -54,7 +54,13 @@ _LINK_TAG = re.compile(r"<a\b[^>]*>|</a>", re.IGNORECASE)  # as Resiliparse writ
 
 
 def trafilatura_markdown(
-    html: str, base_url: str | None, *, mode: Mode, include_images: bool, include_comments: bool = False
+    html: str,
+    base_url: str | None,
+    *,
+    mode: Mode,
+    include_images: bool,
+    include_comments: bool = False,
+    fast: bool = False,
 ) -> str:
     """trafilatura's Markdown, its images as placeholders and its relative links resolved against ``base_url``.
 
@@ -77,6 +83,7 @@ def trafilatura_markdown(
         favor_precision=mode == "precision",
         favor_recall=mode == "recall",
         with_metadata=False,
+        fast=fast,
     )
     markdown = _MARKDOWN_IMAGE.sub(_image_placeholder, markdown or "")
     if include_images:

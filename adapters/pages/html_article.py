@@ -191,10 +191,14 @@ def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: Can
 
 
 def _article(run: CandidateSource, data: StructuredData) -> Article:
+    """The first precise cut Resiliparse confirms (the fast one, then the one with trafilatura's own
+    fallbacks), or else the vote among the article's candidates."""
     checker = run(profiles.RESILIPARSE)  # first: it is fast, and the page's draft (``Candidates``)
-    precise = run(profiles.TRAFILATURA_PRECISION)
-    if precise and word_f1(words(precise), words(checker)) >= profiles.ARTICLE_AGREEMENT:
-        return Article(_without_image_captions(precise), profiles.TRAFILATURA_PRECISION, "article")
+    checked = words(checker)
+    for name in (profiles.TRAFILATURA_PRECISION_FAST, profiles.TRAFILATURA_PRECISION):
+        precise = run(name)
+        if precise and word_f1(words(precise), checked) >= profiles.ARTICLE_AGREEMENT:
+            return Article(_without_image_captions(precise), name, "article")
     voters = run.many(profiles.ARTICLE_VOTE)
     if body := article_body(data):
         voters[profiles.STRUCTURED] = body
@@ -265,6 +269,7 @@ class Candidates:
         self._made: dict[str, str] = {}
         base = candidates.links_base(root, url)  # what every candidate's relative links resolve against
         self._makers: dict[str, Callable[[], str]] = {
+            profiles.TRAFILATURA_PRECISION_FAST: lambda: self._trafilatura("precision", False, fast=True),
             profiles.TRAFILATURA_PRECISION: lambda: self._trafilatura("precision", False),
             profiles.TRAFILATURA_BALANCED: lambda: self._trafilatura("balanced", False),
             profiles.TRAFILATURA_THREAD: lambda: self._trafilatura("balanced", True),
@@ -311,7 +316,7 @@ class Candidates:
             self(name)
         return {name: self._made[name] for name in names if name in self._made}
 
-    def _trafilatura(self, mode: candidates.Mode, comments: bool) -> str:
+    def _trafilatura(self, mode: candidates.Mode, comments: bool, *, fast: bool = False) -> str:
         return candidates.trafilatura_markdown(
-            self._html, self._base, mode=mode, include_images=self._images, include_comments=comments
+            self._html, self._base, mode=mode, include_images=self._images, include_comments=comments, fast=fast
         )

@@ -299,6 +299,44 @@ def test_a_precise_cut_holding_half_of_what_resiliparse_found_is_put_to_the_vote
     assert article.markdown == whole
 
 
+def test_a_fast_cut_that_resiliparse_confirms_is_kept_without_trafilatura_s_own_fallbacks() -> None:
+    from adapters.pages import profiles
+    from adapters.pages.html_article import choose
+
+    body = "\n\n".join(f"Paragraph {n}: the harbour wall number {n} held through the storm." for n in range(20))
+    root = parse_html(_PLAIN_PAGE)
+    given = _Given({profiles.TRAFILATURA_PRECISION_FAST: body, profiles.RESILIPARSE: body + "\n\nShare this story"})
+
+    article = choose("article", read_structured_data(root), measure(root), given)
+
+    assert (article.method, article.markdown) == (profiles.TRAFILATURA_PRECISION_FAST, body)
+    assert profiles.TRAFILATURA_PRECISION not in given.asked  # the slower cut is never made
+
+
+def test_a_fast_cut_holding_a_fragment_is_made_again_with_trafilatura_s_fallbacks() -> None:
+    from adapters.pages import profiles
+    from adapters.pages.html_article import choose
+
+    body = [f"Paragraph {n}: the harbour wall number {n} held through the storm." for n in range(20)]
+    whole, box = "\n\n".join(body), "Reprints: write to the syndication desk for the rights to this story."
+    root = parse_html(_PLAIN_PAGE)
+    given = _Given(
+        {profiles.TRAFILATURA_PRECISION_FAST: box, profiles.TRAFILATURA_PRECISION: whole, profiles.RESILIPARSE: whole}
+    )
+
+    article = choose("article", read_structured_data(root), measure(root), given)
+
+    assert (article.method, article.markdown) == (profiles.TRAFILATURA_PRECISION, whole)
+    made_first = [profiles.RESILIPARSE, profiles.TRAFILATURA_PRECISION_FAST, profiles.TRAFILATURA_PRECISION]
+    assert given.asked[:3] == made_first
+
+
+def test_an_article_is_read_by_the_fast_cut_when_resiliparse_agrees() -> None:
+    article = html_to_article(pages.ARTICLE_WITH_COMMENTS, URL)
+
+    assert article.method == "trafilatura precision, fast"
+
+
 def test_a_bare_list_of_linked_entries_in_the_main_content_is_a_listing() -> None:
     entries = "".join(
         f"<li><a href='/guides/{n}'>Guide {n}: walking the ridge in {season}</a></li>"
