@@ -35,6 +35,7 @@ from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
+from adapters.pages.page_prose import prose_held
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_quotes import shortened_repeats
@@ -171,7 +172,7 @@ class _WithoutRecommendations:
 
 def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: CandidateSource) -> Article:
     if kind == "article":
-        return _article(run, data)
+        return _article(run, data, structure)
     voters = run.many(profiles.PROFILES[kind])
     declared = thread_markdown(data) if kind == "forum" else ""
     if declared:
@@ -190,15 +191,21 @@ def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: Can
     return Article(markdown, choice.name, kind)
 
 
-def _article(run: CandidateSource, data: StructuredData) -> Article:
-    """The first precise cut Resiliparse confirms (the fast one, then the one with trafilatura's own
-    fallbacks), or else the vote among the article's candidates."""
+def _article(run: CandidateSource, data: StructuredData, structure: Structure) -> Article:
+    """The first precise cut Resiliparse confirms (the fast one, if it holds most of the page's prose;
+    then the one with trafilatura's own fallbacks), or else the vote among the article's candidates."""
     checker = run(profiles.RESILIPARSE)  # first: it is fast, and the page's draft (``Candidates``)
     checked = words(checker)
-    for name in (profiles.TRAFILATURA_PRECISION_FAST, profiles.TRAFILATURA_PRECISION):
-        precise = run(name)
-        if precise and word_f1(words(precise), checked) >= profiles.ARTICLE_AGREEMENT:
-            return Article(_without_image_captions(precise), name, "article")
+    fast = run(profiles.TRAFILATURA_PRECISION_FAST)
+    if (
+        fast
+        and word_f1(words(fast), checked) >= profiles.ARTICLE_AGREEMENT
+        and prose_held(fast, structure.prose) >= profiles.FAST_CUT_PROSE
+    ):
+        return Article(_without_image_captions(fast), profiles.TRAFILATURA_PRECISION_FAST, "article")
+    precise = run(profiles.TRAFILATURA_PRECISION)
+    if precise and word_f1(words(precise), checked) >= profiles.ARTICLE_AGREEMENT:
+        return Article(_without_image_captions(precise), profiles.TRAFILATURA_PRECISION, "article")
     voters = run.many(profiles.ARTICLE_VOTE)
     if body := article_body(data):
         voters[profiles.STRUCTURED] = body

@@ -17,6 +17,7 @@ from typing import Literal
 
 from adapters.pages.html_markdown import SOURCE_TAGS, Element, is_chrome
 from adapters.pages.overlays import MAX_FOUND, is_overlay
+from adapters.pages.page_prose import MAX_PROSE_PIECES, PROSE_CHARS, is_prose
 from adapters.pages.structured_content import ARTICLE_TYPES
 from adapters.pages.structured_data import StructuredData
 
@@ -55,6 +56,7 @@ class Structure:
     item_text: str = ""  # the largest run of look-alike siblings that each hold a link, one item a paragraph,
     # outside the page's chrome (menus and footers are runs of linked blocks too)
     oversized: bool = False  # more than MAX_ELEMENTS elements
+    prose: tuple[str, ...] = ()  # the page's long runs of text (``page_prose``), at most MAX_PROSE_PIECES
 
 
 def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
@@ -62,25 +64,32 @@ def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
     text_chars = code_chars = 0
     post_text = item_text = ""
     oversized = False
+    prose: list[str] = []
     for index, element in enumerate(root.iter()):
         if index >= MAX_ELEMENTS:
             oversized = True
             break
+        tail = element.tail or ""
+        # The length alone first: this runs on every node, and few are long.
+        if len(tail) >= PROSE_CHARS and is_prose(tail) and len(prose) < MAX_PROSE_PIECES:
+            prose.append(tail)
         if not isinstance(element.tag, str) or element.tag in SOURCE_TAGS:
-            text_chars += len((element.tail or "").strip())  # after a script or a comment: the page's text
+            text_chars += len(tail.strip())  # after a script or a comment: the page's text
             continue
         if overlays is not None and len(overlays) < MAX_FOUND and is_overlay(element):
             overlays.append(element)
-        own = len((element.text or "").strip()) + len((element.tail or "").strip())
-        text_chars += own
+        text = element.text or ""
+        if len(text) >= PROSE_CHARS and is_prose(text) and len(prose) < MAX_PROSE_PIECES:
+            prose.append(text)
+        text_chars += len(text.strip()) + len(tail.strip())
         if element.tag in ("pre", "code") or (element.getparent() is not None and element.getparent().tag == "pre"):
-            code_chars += len((element.text or "").strip())
+            code_chars += len(text.strip())
         if len(element) >= _MIN_REPEATS:
             posts, items = _runs(element)
             post_text = max(post_text, posts, key=len)
             if len(items) > len(item_text) and not _in_chrome(element):
                 item_text = items
-    return Structure(text_chars, code_chars, post_text, item_text, oversized)
+    return Structure(text_chars, code_chars, post_text, item_text, oversized, tuple(prose))
 
 
 def _runs(parent: Element) -> tuple[str, str]:

@@ -1,0 +1,44 @@
+"""The page's prose, and how much of it a cut holds: evidence that two agreeing extractors kept a part.
+
+An article's cut is confirmed when Resiliparse agrees with it (``html_article``), but the two can
+agree on the same part of a body that continues in lists, boxes or collapsed questions they both
+leave out. The page's long runs of text (a text node of a paragraph's length, wherever it sits)
+are its prose; a cut holding less than half of it leaves out more prose than it keeps, which is
+when trafilatura's own comparison (a readability pass that wins at twice the length) is worth
+its time. Menus, buttons and captions are short runs, so they do not count.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A run of text this long (stripped) is a sentence or more: a paragraph's text, not a label.
+PROSE_CHARS = 100
+# Enough runs to judge any article by (the longest of the article corpus has a few hundred); a
+# bound on what the walk keeps of a page built of thousands of paragraphs.
+MAX_PROSE_PIECES = 2_000
+# A run is found in the cut by its first words, as both read them: lower case, words only (the
+# Markdown's links, emphasis and escapes, and the page's spacing, left out).
+_KEY_CHARS = 40
+_NOT_WORDS = re.compile(r"[\W_]+")
+_LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^()\s]*)\)")
+
+
+def is_prose(text: str) -> bool:
+    """Whether a text node is a long run of text (the cheap length test first: the walk asks of every node)."""
+    return len(text) >= PROSE_CHARS and len(text.strip()) >= PROSE_CHARS
+
+
+def prose_held(markdown: str, prose: tuple[str, ...]) -> float:
+    """The share of the page's prose (by characters) whose runs start somewhere in ``markdown``; 1.0 without prose."""
+    if not prose:
+        return 1.0
+    held_text = _plain(_LINK_TARGET.sub("]", markdown))
+    runs = [_plain(run) for run in prose]
+    total = sum(len(run) for run in runs)
+    held = sum(len(run) for run in runs if run[:_KEY_CHARS] in held_text)
+    return held / total if total else 1.0
+
+
+def _plain(text: str) -> str:
+    return " ".join(_NOT_WORDS.sub(" ", text.lower()).split())

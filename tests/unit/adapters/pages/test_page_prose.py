@@ -1,0 +1,99 @@
+"""The page's prose is measured in the walk, and an agreed article cut holding little of it is made again."""
+
+from __future__ import annotations
+
+from adapters.pages import profiles
+from adapters.pages.candidates import parse_html
+from adapters.pages.html_article import choose
+from adapters.pages.page_kind import Structure, measure
+from adapters.pages.page_prose import MAX_PROSE_PIECES, PROSE_CHARS, is_prose, prose_held
+from adapters.pages.structured_data import StructuredData
+
+_PARAGRAPHS = [
+    f"Paragraph {n} of the guide: the harbour wall number {n} held through the winter storm, "
+    "and the keepers logged the tide each hour until the water went down."
+    for n in range(12)
+]
+
+
+def test_long_runs_of_text_are_prose_and_labels_are_not() -> None:
+    assert is_prose("x" * PROSE_CHARS)
+    assert not is_prose(" " * 50 + "x" * (PROSE_CHARS - 1) + " " * 50)
+    assert not is_prose("Read more")
+
+
+def test_the_walk_keeps_the_page_s_long_runs_of_text_wherever_they_sit() -> None:
+    answer = _PARAGRAPHS[1]
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
+        f"<p>{_PARAGRAPHS[0]}</p><details><summary>Why?</summary>{answer}</details>"
+        f"<script>var long = '{'x' * 500}';</script><footer>About us</footer></body></html>"
+    )
+
+    prose = measure(parse_html(html)).prose
+
+    assert [run.strip() for run in prose] == [_PARAGRAPHS[0], answer]  # no menu, no label, no script
+
+
+def test_the_walk_keeps_at_most_a_bounded_number_of_runs() -> None:
+    body = "".join(f"<p>{_PARAGRAPHS[0]}</p>" for _ in range(MAX_PROSE_PIECES + 100))
+
+    assert len(measure(parse_html(f"<html><body>{body}</body></html>")).prose) == MAX_PROSE_PIECES
+
+
+def test_prose_is_found_in_markdown_by_its_words_whatever_the_links_and_emphasis() -> None:
+    run = "The keepers logged the tide each hour, and the harbour wall held through the storm until spring."
+    markdown = "**The [keepers](https://example.com/keepers) logged** the *tide* each hour, and the harbour wall held"
+
+    assert prose_held(markdown, (run,)) == 1.0
+    assert prose_held("Something else entirely.", (run,)) == 0.0
+    assert prose_held("", ()) == 1.0  # a page without prose gives no evidence against a cut
+
+
+def test_the_share_held_counts_each_run_by_its_length() -> None:
+    short, long = "a" * 100, "b" * 300
+
+    assert prose_held("a" * 100, (short, long)) == 0.25
+
+
+def _article_choice(answers: dict[str, str], prose: tuple[str, ...]) -> tuple[str, str, list[str]]:
+    asked: list[str] = []
+
+    class Given:
+        def __call__(self, name: str) -> str:
+            asked.append(name)
+            return answers.get(name, "")
+
+        def many(self, names: tuple[str, ...]) -> dict[str, str]:
+            return {name: self(name) for name in names}
+
+    structure = Structure(text_chars=sum(map(len, prose)), code_chars=0, prose=prose)
+    article = choose("article", StructuredData(), structure, Given())
+    return article.method, article.markdown, asked
+
+
+def test_an_agreed_fast_cut_holding_most_of_the_page_s_prose_is_kept() -> None:
+    part = "\n\n".join(_PARAGRAPHS)
+    answers = {profiles.TRAFILATURA_PRECISION_FAST: part, profiles.RESILIPARSE: part}
+
+    method, markdown, asked = _article_choice(answers, tuple(_PARAGRAPHS))
+
+    assert (method, markdown) == (profiles.TRAFILATURA_PRECISION_FAST, part)
+    assert profiles.TRAFILATURA_PRECISION not in asked
+
+
+def test_a_fast_cut_agreeing_with_resiliparse_on_a_part_of_the_prose_goes_to_the_full_cut_and_the_vote() -> None:
+    part, whole = "\n\n".join(_PARAGRAPHS[:4]), "\n\n".join(_PARAGRAPHS)  # a third of the page's prose
+    answers = {
+        profiles.TRAFILATURA_PRECISION_FAST: part,
+        profiles.RESILIPARSE: part,
+        profiles.TRAFILATURA_PRECISION: whole,  # trafilatura's readability pass found the rest
+        profiles.READABILITY: whole,
+        profiles.TRAFILATURA_BALANCED: whole,
+    }
+
+    method, markdown, asked = _article_choice(answers, tuple(_PARAGRAPHS))
+
+    assert markdown == whole
+    assert profiles.TRAFILATURA_PRECISION in asked
+    assert method != profiles.TRAFILATURA_PRECISION_FAST
