@@ -91,7 +91,13 @@ def parted_placeholders(markdown: str) -> str:
     return _PLACEHOLDER_THEN_WORD.sub(r"\1 \2", _WORD_THEN_PLACEHOLDER.sub(r"\1 \2", markdown))
 
 
-_PLAIN_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})  # no-break space, narrow no-break space
+# No-break spaces (plain and narrow) as plain spaces; soft hyphens, zero-width spaces, word joiners
+# and stray byte-order marks out: a browser shows none of them, but each splits a word for the
+# agent ("Assis\u00adtance", "home\u00adown\u00aders": two tokens and no match for "assistance").
+# The joiners that shape a script or an emoji (U+200C, U+200D) stay.
+INVISIBLE_CHARACTERS = str.maketrans(
+    {"\u00a0": " ", "\u202f": " ", "\u00ad": None, "\u200b": None, "\u2060": None, "\ufeff": None}
+)
 
 
 def tidy(markdown: str) -> str:
@@ -99,7 +105,8 @@ def tidy(markdown: str) -> str:
     inline styling tags (``<u>``, ``<font>``, ``<span>``) outside code: they only spend context.
     No-break spaces are plain spaces, in code too: the agent cannot see the difference, a no-break
     space costs a token of its own and keeps "$ 79.00" from matching what the agent searches for,
-    and in a command a shell reads it as part of a word (``tee`` and ``%`` run together).
+    and in a command a shell reads it as part of a word (``tee`` and ``%`` run together). Soft
+    hyphens and zero-width spaces go (``INVISIBLE_CHARACTERS``).
 
     Every candidate's answer passes through here. Code blocks keep their lines as written (two
     blank lines between functions are the code's own layout).
@@ -109,7 +116,7 @@ def tidy(markdown: str) -> str:
     blank_run = 0
     lines = markdown.splitlines()
     for index, line in enumerate(lines):
-        line = line.translate(_PLAIN_SPACES)
+        line = line.translate(INVISIBLE_CHARACTERS)
         if CODE_FENCE.match(line):
             in_code = not in_code
         elif in_code:

@@ -12,6 +12,7 @@ import html as html_entities
 import re
 from typing import Any
 
+from adapters.pages.html_markdown import INVISIBLE_CHARACTERS
 from adapters.pages.structured_data import StructuredData, text_of
 
 ARTICLE_TYPES = frozenset(
@@ -21,7 +22,7 @@ _POST_TYPES = ("DiscussionForumPosting", "SocialMediaPosting")
 _ANSWER_KEYS = ("acceptedAnswer", "suggestedAnswer")
 _MAX_POSTS = 200
 _TAGS = re.compile(r"<[^>]{0,500}>")
-_SPACES = re.compile(r"[ \t\r\f\v\u00a0\u202f]+")  # no-break spaces too: see html_markdown.tidy
+_SPACES = re.compile(r"[ \t\r\f\v]+")
 
 
 def article_body(data: StructuredData) -> str:
@@ -91,4 +92,5 @@ def _plain(value: Any) -> str:
     text = text_of(value)
     if "<" in text or "&" in text:
         text = html_entities.unescape(_TAGS.sub(" ", text))
+    text = text.translate(INVISIBLE_CHARACTERS)
     return "\n".join(_SPACES.sub(" ", line).strip() for line in text.splitlines()).strip()

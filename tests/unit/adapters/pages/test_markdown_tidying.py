@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from adapters.pages.candidates import parse_html, trafilatura_markdown, whole_page_markdown
+from adapters.pages.html_article import html_to_article
 from adapters.pages.html_markdown import tidy
 
 SENTENCE = " ".join(f"word{number}" for number in range(60))
@@ -118,6 +119,28 @@ def test_no_break_spaces_are_plain_spaces_in_text_and_in_code() -> None:
     markdown = tidy("Price:\u00a0$\u00a079.00, 10\u202f€\n\n```\n:w !sudo tee\u00a0%\n```")
 
     assert markdown == "Price: $ 79.00, 10 €\n\n```\n:w !sudo tee %\n```"
+
+
+def test_soft_hyphens_and_zero_width_spaces_leave_the_words_they_split() -> None:
+    markdown = tidy("Home repair assis\u00adtance for home\u00adown\u00aders\ufeff, a\u200bvery\u2060long\u200bword")
+
+    assert markdown == "Home repair assistance for homeowners, averylongword"
+
+
+def test_the_joiners_that_shape_a_script_or_an_emoji_stay() -> None:
+    text = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 and \U0001f469\u200d\U0001f4bb"
+
+    assert tidy(text) == text
+
+
+def test_an_article_s_soft_hyphens_do_not_reach_the_agent() -> None:
+    paragraph = "<p>Appli&shy;cants are encour&shy;aged to apply for finan&#173;cial assis&shy;tance.</p>"
+    page = f"<html><body><article><h1>Repairs</h1><p>{SENTENCE}</p>{paragraph}</article></body></html>"
+
+    markdown = html_to_article(page, "https://city.example/repairs").markdown
+
+    assert "Applicants are encouraged to apply for financial assistance." in markdown
+    assert "\u00ad" not in markdown
 
 
 def test_trafilatura_s_no_break_spaces_reach_the_agent_as_spaces() -> None:

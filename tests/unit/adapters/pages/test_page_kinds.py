@@ -101,8 +101,8 @@ def test_a_product_keeps_name_description_specifications_and_price() -> None:
     assert markdown.count("ventilated back") == 1  # declared fields already on the page are not repeated
 
 
-def test_a_product_s_declared_fields_come_with_plain_spaces() -> None:
-    declared = {"@type": "Product", "name": "Trailmaster\u00a040", "description": "Forty\u00a0litres,\u202fgreen"}
+def test_a_product_s_declared_fields_come_with_plain_spaces_and_whole_words() -> None:
+    declared = {"@type": "Product", "name": "Trailmaster\u00a040", "description": "Forty\u00a0li\u00adtres,\u202fgreen"}
     page = f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body></body></html>'
 
     markdown = product_markdown(read_structured_data(parse_html(page)))
