@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from adapters.pages.html_markdown import INVISIBLE_CHARACTERS
+
 # A run of text this long (stripped) is a sentence or more: a paragraph's text, not a label.
 PROSE_CHARS = 100
 # Enough runs to judge any article by (the longest of the article corpus has a few hundred); a
@@ -41,4 +43,5 @@ def prose_held(markdown: str, prose: tuple[str, ...]) -> float:
 
 
 def _plain(text: str) -> str:
-    return " ".join(_NOT_WORDS.sub(" ", text.lower()).split())
+    """Words only, as the Markdown holds them: the page's soft hyphens are gone from it (``tidy``)."""
+    return " ".join(_NOT_WORDS.sub(" ", text.translate(INVISIBLE_CHARACTERS).lower()).split())

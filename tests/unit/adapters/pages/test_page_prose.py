@@ -50,6 +50,12 @@ def test_prose_is_found_in_markdown_by_its_words_whatever_the_links_and_emphasis
     assert prose_held("", ()) == 1.0  # a page without prose gives no evidence against a cut
 
 
+def test_a_run_with_soft_hyphens_is_found_in_markdown_without_them() -> None:
+    run = "Appli\u00adcants are encour\u00adaged to apply for finan\u00adcial assis\u00adtance with their home repairs."
+
+    assert prose_held("Applicants are encouraged to apply for financial assistance with their", (run,)) == 1.0
+
+
 def test_the_share_held_counts_each_run_by_its_length() -> None:
     short, long = "a" * 100, "b" * 300
 
