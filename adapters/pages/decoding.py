@@ -1,9 +1,11 @@
-"""Bytes to text for pages: the declared charset, else what the page says, else a good guess."""
+"""Bytes to text for pages: the declared charset, else what the page says, else a good guess; mojibake repaired."""
 
 from __future__ import annotations
 
 import codecs
 import re
+
+from adapters.pages.mojibake import repaired
 
 # Browsers read these labels as windows-1252 (WHATWG Encoding); servers rely on that.
 _WINDOWS_1252_ALIASES = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "us-ascii", "ascii"})
@@ -19,7 +21,12 @@ _DETECTION_SAMPLE_BYTES = 64 * 1024
 
 
 def decode_text(body: bytes, declared: str | None, *, markup: bool) -> str:
-    """Decode a page body. A byte-order mark wins, as in browsers; ``markup`` enables meta sniffing."""
+    """Decode a page body. A byte-order mark wins, as in browsers; ``markup`` enables meta sniffing.
+    Text that was encoded twice is decoded once more (``mojibake``)."""
+    return repaired(_decoded(body, declared, markup=markup))
+
+
+def _decoded(body: bytes, declared: str | None, *, markup: bool) -> str:
     for bom, bom_encoding in _BOMS:
         if body.startswith(bom):
             return body[len(bom) :].decode(bom_encoding, errors="replace")
