@@ -88,9 +88,12 @@ def _as_list(value: Any) -> list[Any]:
 
 
 def _plain(value: Any) -> str:
-    """Text of a property; some publishers put HTML or entities in JSON-LD strings."""
+    """Text of a property; some publishers put HTML or entities in JSON-LD strings, some escape
+    them twice ("d&amp;#039;ambiance &amp;amp; diffuseur"): a second pass undoes what is left."""
     text = text_of(value)
     if "<" in text or "&" in text:
         text = html_entities.unescape(_TAGS.sub(" ", text))
+        if "&" in text:
+            text = html_entities.unescape(text)
     text = text.translate(INVISIBLE_CHARACTERS)
     return "\n".join(_SPACES.sub(" ", line).strip() for line in text.splitlines()).strip()

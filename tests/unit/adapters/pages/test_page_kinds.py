@@ -110,6 +110,16 @@ def test_a_product_s_declared_fields_come_with_plain_spaces_and_whole_words() ->
     assert markdown == "# Trailmaster 40\n\nForty litres, green"
 
 
+def test_a_product_s_declared_fields_escaped_twice_are_read_once_unescaped() -> None:
+    twice = "Lumi\u00e8re d&amp;#039;ambiance &amp;amp; diffuseur"
+    declared = {"@type": "Product", "name": "Lampe", "description": twice}
+    page = f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body></body></html>'
+
+    markdown = product_markdown(read_structured_data(parse_html(page)))
+
+    assert markdown == "# Lampe\n\nLumi\u00e8re d'ambiance & diffuseur"
+
+
 def test_documentation_keeps_code_blocks_and_tables() -> None:
     markdown = html_to_article(pages.DOCUMENTATION, URL).markdown
 
