@@ -22,6 +22,10 @@ MAX_PROSE_PIECES = 2_000
 # A run is found in the cut by its first words, as both read them: lower case, words only (the
 # Markdown's links, emphasis and escapes, and the page's spacing, left out).
 _KEY_CHARS = 40
+# Each run is looked for in the whole cut, so a long article is judged by this many runs spread
+# evenly over the page (a share of characters needs no more): 2,000 runs against a 550 kB cut
+# took 0.43 s, 200 take a tenth of it.
+MAX_RUNS_LOOKED_FOR = 200
 _NOT_WORDS = re.compile(r"[\W_]+")
 _LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^()\s]*)\)")
 
@@ -36,7 +40,8 @@ def prose_held(markdown: str, prose: tuple[str, ...]) -> float:
     if not prose:
         return 1.0
     held_text = _plain(_LINK_TARGET.sub("]", markdown))
-    runs = [_plain(run) for run in prose]
+    step = max(1.0, len(prose) / MAX_RUNS_LOOKED_FOR)
+    runs = [_plain(prose[int(index * step)]) for index in range(min(len(prose), MAX_RUNS_LOOKED_FOR))]
     total = sum(len(run) for run in runs)
     held = sum(len(run) for run in runs if run[:_KEY_CHARS] in held_text)
     return held / total if total else 1.0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from adapters.pages import profiles
+import pytest
+
+from adapters.pages import page_prose, profiles
 from adapters.pages.candidates import parse_html
 from adapters.pages.html_article import choose
 from adapters.pages.page_kind import Structure, measure
@@ -60,6 +62,20 @@ def test_the_share_held_counts_each_run_by_its_length() -> None:
     short, long = "a" * 100, "b" * 300
 
     assert prose_held("a" * 100, (short, long)) == 0.25
+
+
+def test_a_page_of_many_runs_is_judged_by_a_bounded_sample_spread_over_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = tuple(
+        f"Paragraph {n:04} of the chapter: the harbour wall held through the storm all night." for n in range(2000)
+    )
+    read: list[str] = []
+    plain = page_prose._plain
+    monkeypatch.setattr(page_prose, "_plain", lambda text: read.append(text) or plain(text))
+
+    share = prose_held("\n\n".join(runs[:1000]), runs)
+
+    assert share == pytest.approx(0.5)
+    assert len(read) == 1 + page_prose.MAX_RUNS_LOOKED_FOR  # the cut, then the sampled runs
 
 
 def _article_choice(answers: dict[str, str], prose: tuple[str, ...]) -> tuple[str, str, list[str]]:
