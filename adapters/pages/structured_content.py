@@ -89,7 +89,7 @@ def _as_list(value: Any) -> list[Any]:
 
 def _plain(value: Any) -> str:
     """Text of a property; some publishers put HTML or entities in JSON-LD strings, some escape
-    them twice ("d&amp;#039;ambiance &amp;amp; diffuseur"): a second pass undoes what is left."""
+    them twice ("L&amp;#8217;atelier", "open &amp;amp; accessible"): a second pass undoes what is left."""
     text = text_of(value)
     if "<" in text or "&" in text:
         text = html_entities.unescape(_TAGS.sub(" ", text))
