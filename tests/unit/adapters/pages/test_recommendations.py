@@ -85,7 +85,7 @@ def test_the_vote_compares_the_pages_own_content_not_the_carousels_two_extractor
     with_chrome = f"[Home]({URL}) [Outdoor]({URL})\n\n{item}\n\n## You may also like\n\n{cards}\n\n"
     answers = _Answers(
         {
-            profiles.TRAFILATURA_PRECISION: item,
+            profiles.TRAFILATURA_PRECISION_FAST: item,
             profiles.TRAFILATURA_THREAD: item + "\n\nAdd to basket",
             profiles.WHOLE_PAGE: with_chrome + "Copyright 2026",
             profiles.RESILIPARSE_WITHOUT_COMMENTS: with_chrome,
