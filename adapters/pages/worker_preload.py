@@ -16,4 +16,5 @@ WORKER_PRELOAD = (
     "resiliparse.parse.html",
     "pypdf",
     "charset_normalizer",
+    "ftfy",
 )

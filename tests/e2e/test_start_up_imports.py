@@ -33,6 +33,7 @@ LATER = (
     "readability",
     "html_to_markdown",
     "pypdf",
+    "ftfy",
     "redis",
     "lxml",
     "bm25s",
