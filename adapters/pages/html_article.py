@@ -194,17 +194,16 @@ def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: Can
 def _article(run: CandidateSource, data: StructuredData, structure: Structure) -> Article:
     """The first precise cut Resiliparse confirms (the fast one, if it holds most of the page's prose;
     then the one with trafilatura's own fallbacks), or else the vote among the article's candidates."""
-    checker = run(profiles.RESILIPARSE)  # first: it is fast, and the page's draft (``Candidates``)
-    checked = words(checker)
+    checked = words(run(profiles.RESILIPARSE))  # first: it is fast, and the page's draft (``Candidates``)
+
+    def confirmed(cut: str) -> bool:
+        return bool(cut) and word_f1(words(cut), checked) >= profiles.ARTICLE_AGREEMENT
+
     fast = run(profiles.TRAFILATURA_PRECISION_FAST)
-    if (
-        fast
-        and word_f1(words(fast), checked) >= profiles.ARTICLE_AGREEMENT
-        and prose_held(fast, structure.prose) >= profiles.FAST_CUT_PROSE
-    ):
+    if confirmed(fast) and prose_held(fast, structure.prose) >= profiles.FAST_CUT_PROSE:
         return Article(_without_image_captions(fast), profiles.TRAFILATURA_PRECISION_FAST, "article")
     precise = run(profiles.TRAFILATURA_PRECISION)
-    if precise and word_f1(words(precise), checked) >= profiles.ARTICLE_AGREEMENT:
+    if confirmed(precise):
         return Article(_without_image_captions(precise), profiles.TRAFILATURA_PRECISION, "article")
     voters = run.many(profiles.ARTICLE_VOTE)
     if body := article_body(data):

@@ -17,7 +17,7 @@ from typing import Literal
 
 from adapters.pages.html_markdown import SOURCE_TAGS, Element, is_chrome
 from adapters.pages.overlays import MAX_FOUND, is_overlay
-from adapters.pages.page_prose import MAX_PROSE_PIECES, PROSE_CHARS, is_prose
+from adapters.pages.page_prose import MAX_PROSE_PIECES, is_prose
 from adapters.pages.structured_content import ARTICLE_TYPES
 from adapters.pages.structured_data import StructuredData
 
@@ -70,8 +70,7 @@ def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
             oversized = True
             break
         tail = element.tail or ""
-        # The length alone first: this runs on every node, and few are long.
-        if len(tail) >= PROSE_CHARS and is_prose(tail) and len(prose) < MAX_PROSE_PIECES:
+        if is_prose(tail) and len(prose) < MAX_PROSE_PIECES:
             prose.append(tail)
         if not isinstance(element.tag, str) or element.tag in SOURCE_TAGS:
             text_chars += len(tail.strip())  # after a script or a comment: the page's text
@@ -79,7 +78,7 @@ def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
         if overlays is not None and len(overlays) < MAX_FOUND and is_overlay(element):
             overlays.append(element)
         text = element.text or ""
-        if len(text) >= PROSE_CHARS and is_prose(text) and len(prose) < MAX_PROSE_PIECES:
+        if is_prose(text) and len(prose) < MAX_PROSE_PIECES:
             prose.append(text)
         text_chars += len(text.strip()) + len(tail.strip())
         if element.tag in ("pre", "code") or (element.getparent() is not None and element.getparent().tag == "pre"):
