@@ -71,15 +71,16 @@ class _Replayed:
 
 def read_page(case: Case) -> Cached:
     from adapters.pages import candidates, profiles
-    from adapters.pages.html_article import Candidates, read_tree
+    from adapters.pages.html_article import Candidates, parse_page, read_tree
     from adapters.pages.page_kind import detect_kind
     from bench.extraction_contenders import _decoded
 
     html = _decoded(case.html)
-    root = candidates.parse_html(html)
-    if root is None:
+    parsed = parse_page(html)
+    if parsed is None:
         answer = candidates.trafilatura_markdown(html, case.url, mode="precision", include_images=INCLUDE_IMAGES)
         return Cached(case.corpus, case.page_id, None, answers={profiles.TRAFILATURA_PRECISION: answer})
+    root, html = parsed
     data, structure = read_tree(root)
     # No budget and no stopping (the replay must not depend on the machine's load), except what the
     # tool does whatever the load: a page past the element bound gives the slower candidates no time.

@@ -29,7 +29,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from lxml import etree
+
 from adapters.pages import candidates, profiles
+from adapters.pages.glued_inlines import space_glued_inlines
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
@@ -94,10 +97,11 @@ def html_to_article(
     as it is made: what the page falls back on if the rest runs out of time (``extraction_pool``).
     """
     stop_at = time.monotonic() + stop_seconds
-    root = candidates.parse_html(html)
-    if root is None:  # not HTML lxml can read; trafilatura has its own recovery
+    parsed = parse_page(html)
+    if parsed is None:  # not HTML lxml can read; trafilatura has its own recovery
         text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
         return Article(text, profiles.TRAFILATURA_PRECISION)
+    root, html = parsed
     data, structure = read_tree(root)
     if structure.oversized:
         stop_at = -math.inf
@@ -117,6 +121,19 @@ def html_to_article(
 
 def _drafted_without_recommendations(draft: Callable[[str], None]) -> Callable[[str], None]:
     return lambda markdown: draft(without_recommendations(markdown))
+
+
+def parse_page(html: str) -> tuple[Element, str] | None:
+    """The page's tree, its glued inline elements spaced (``glued_inlines``), and the HTML that the
+    extractors parsing for themselves (trafilatura, readability) read: the same page, written out
+    again only when a space was put in (a quarter of the articles; 0.4 ms median). None when there
+    is no document to read."""
+    root = candidates.parse_html(html)
+    if root is None:
+        return None
+    if space_glued_inlines(root):
+        html = etree.tostring(root, encoding="unicode", method="html")
+    return root, html
 
 
 def read_tree(root: Element) -> tuple[StructuredData, Structure]:
