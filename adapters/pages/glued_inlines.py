@@ -77,8 +77,11 @@ _VERBATIM = frozenset(
 )
 
 _INLINE_TAGS = frozenset(_INLINE)
-_WORD_END = re.compile(r"\w\Z")
-_WORD_START = re.compile(r"\A\w")
+# Glued: a word (or what closes one: a bracket, a colon, a stop, a percent sign) against a word
+# (or what opens one: a bracket, a currency or a handle's sign). "ePID)27038656990" and
+# "Price:$69" read as one token; "$" before "20" or "%" after it are meant to touch.
+_GLUED_END = re.compile(r"[\w)\]:;,.!?%]\Z")
+_GLUED_START = re.compile(r"\A[\w(\[$€£¥@#]")
 
 
 def space_glued_inlines(root: Element) -> int:
@@ -118,10 +121,10 @@ def _holds_own_text(parent: Element) -> bool:
 
 
 def _glued(before: Element, after: Element) -> bool:
-    """Whether a word ends ``before`` and another starts ``after``, each side longer than one character."""
+    """Whether ``before`` ends a word and ``after`` starts one, each side longer than one character."""
     if before.tag in _VERBATIM or after.tag in _VERBATIM:
         return False
-    if not _WORD_END.search(_last_text(before)) or not _WORD_START.search(_first_text(after)):
+    if not _GLUED_END.search(_last_text(before)) or not _GLUED_START.search(_first_text(after)):
         return False
     return _longer_than_a_character(before) and _longer_than_a_character(after)
 

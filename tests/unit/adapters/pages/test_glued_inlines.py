@@ -22,6 +22,10 @@ def _tree(body: str) -> Element:
     return root
 
 
+def _box_text(box: Element) -> str:
+    return "".join(box.itertext())
+
+
 def _text(root: Element) -> str:
     body = next(root.iter("body"))
     return "".join(body.itertext())
@@ -34,10 +38,20 @@ def test_a_specification_s_name_and_value_in_touching_spans_are_spaced() -> None
     )
 
     assert space_glued_inlines(root) == 2
-    assert ["".join(row.itertext()) for row in root.iter("div")] == [
+    assert [_box_text(box) for box in root.iter("div")] == [
         "ISBN-13 9780544103054",
         "Publisher Houghton Mifflin",
     ]
+
+
+def test_a_label_s_closing_sign_and_a_value_s_opening_one_are_spaced_too() -> None:
+    root = _tree(
+        "<div><span>eBay Product ID (ePID)</span><span>27038656990</span></div>"
+        "<div><span>Price:</span><span>$69.00</span></div>"
+    )
+
+    assert space_glued_inlines(root) == 2
+    assert [_box_text(box) for box in root.iter("div")] == ["eBay Product ID (ePID) 27038656990", "Price: $69.00"]
 
 
 def test_links_laid_out_as_buttons_in_a_list_item_are_spaced() -> None:
@@ -60,8 +74,10 @@ def test_links_laid_out_as_buttons_in_a_list_item_are_spaced() -> None:
         "<div><code><span>foo</span><span>bar</span></code></div>",
         # a drop cap, a word spelled out letter by letter
         "<div><span>W</span><span>inter came</span></div>",
-        # no word on one side: nothing is glued
-        "<div><span>Price:</span><span>$5</span></div>",
+        # signs meant to touch their number
+        "<div><span>$</span><span>25.00</span></div>",
+        "<div><span>25</span><span>%</span></div>",
+        "<div><span>example</span><span>.com</span></div>",
         # already apart
         "<div><span>Colour</span> <span>Green</span></div>",
     ],
