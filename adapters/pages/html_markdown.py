@@ -47,6 +47,14 @@ _STYLE_TAG = re.compile(r"</?(?:u|font|span|ins|mark|small|big)\b[^<>\n]*>", re.
 # A list item with nothing in it (a card holding only an icon, a carousel's dots): a line of its
 # own per item, hundreds on some shop pages, and nothing for the agent to read.
 _EMPTY_ITEM = re.compile(r"[ \t]*" + LIST_MARKER)
+# What a script shows until it has fetched the part it fills ("Loading...", a spinner's words): a
+# line of its own on 14 pages of the corpora, up to 20 on one, and never something the agent can
+# use. Only with its ellipsis: a heading "Loading" in a guide is content.
+_LOADING_LINE = re.compile(
+    r"[ \t]*(?:[-*+>][ \t]*)*(?:loading|please wait|chargement(?: en cours)?|cargando|wird geladen|"
+    r"caricamento(?: in corso)?|carregando|laden|загрузка)[ \t]*(?:\.{2,}|…)[ \t]*",
+    re.IGNORECASE,
+)
 _ITEM_LOOKAHEAD = 3  # blank lines an item's indented content may sit below its marker
 _WHITESPACE = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]*>")
@@ -101,8 +109,9 @@ INVISIBLE_CHARACTERS = str.maketrans(
 
 
 def tidy(markdown: str) -> str:
-    """Markdown without trailing spaces, runs of blank lines (in quotes too), empty list items or
-    inline styling tags (``<u>``, ``<font>``, ``<span>``) outside code: they only spend context.
+    """Markdown without trailing spaces, runs of blank lines (in quotes too), empty list items,
+    "Loading..." placeholders or inline styling tags (``<u>``, ``<font>``, ``<span>``) outside code:
+    they only spend context.
     No-break spaces are plain spaces, in code too: the agent cannot see the difference, a no-break
     space costs a token of its own and keeps "$ 79.00" from matching what the agent searches for,
     and in a command a shell reads it as part of a word (``tee`` and ``%`` run together). Soft
@@ -123,7 +132,7 @@ def tidy(markdown: str) -> str:
             out.append(line)
             continue
         line = _without_style_tags(line.rstrip())
-        if _EMPTY_ITEM.fullmatch(line) and not _item_goes_on(lines, index):
+        if (_EMPTY_ITEM.fullmatch(line) and not _item_goes_on(lines, index)) or _LOADING_LINE.fullmatch(line):
             continue
         blank_run = blank_run + 1 if not line else 0
         if blank_run < 2 and not (_EMPTY_QUOTE_LINE.fullmatch(line) and out and out[-1] == line):

@@ -15,6 +15,15 @@ def test_trailing_spaces_and_runs_of_blank_lines_go() -> None:
     assert markdown == "Filters\n\n- Home\n\n- Robotic lawn mowers"
 
 
+def test_loading_placeholders_go_and_a_heading_or_a_sentence_about_loading_stays() -> None:
+    markdown = tidy(
+        "## Reviews\n\nLoading...\n\n- Loading…\n\nChargement en cours...\n\n"
+        "## Loading\n\nLoading... the van took an hour.\n\n```\nLoading...\n```"
+    )
+
+    assert markdown == "## Reviews\n\n## Loading\n\nLoading... the van took an hour.\n\n```\nLoading...\n```"
+
+
 def test_code_blocks_keep_their_blank_lines_and_spaces() -> None:
     code = "```python\ndef a():\n    pass  \n\n\ndef b():\n    pass\n```"
 
