@@ -124,6 +124,33 @@ def test_trafilatura_underlined_link_text_reaches_the_agent_as_words() -> None:
     assert "<u>" not in markdown
 
 
+def test_trafilatura_s_bold_label_in_a_box_keeps_the_space_after_it() -> None:
+    page = (
+        "<html><body><article><h1>Bundle</h1>"
+        f"<p>{SENTENCE}</p><div class='note'><b>Note:</b> The bundle ships in March.</div>"
+        f"<div class='price'><strong>€25</strong> <span>€49</span></div><p>{SENTENCE}</p></article></body></html>"
+    )
+
+    markdown = trafilatura_markdown(page, "https://shop.example/a", mode="precision", include_images=False)
+
+    assert "**Note:** The bundle ships in March." in markdown
+    assert "**€25** €49" in markdown
+
+
+def test_a_drop_cap_code_and_bold_inside_a_word_keep_their_bold_against_the_word() -> None:
+    page = (
+        "<html><body><article><h1>Kwargs</h1>"
+        f"<p><b>E</b>very {SENTENCE}</p><p>Call <code>g(**kwargs)</code> or <code>f(**a, **b)</code> to pass them.</p>"
+        f"<pre><code>def f(*args, **kwargs): return g(**kwargs)</code></pre><p>{SENTENCE}</p></article></body></html>"
+    )
+
+    markdown = trafilatura_markdown(page, "https://docs.example/a", mode="precision", include_images=False)
+
+    assert "**E**very" in markdown
+    assert "g(**kwargs)" in markdown
+    assert "return g(**kwargs)" in markdown
+
+
 def test_no_break_spaces_are_plain_spaces_in_text_and_in_code() -> None:
     markdown = tidy("Price:\u00a0$\u00a079.00, 10\u202f€\n\n```\n:w !sudo tee\u00a0%\n```")
 
