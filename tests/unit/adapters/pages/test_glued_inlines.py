@@ -145,3 +145,15 @@ def test_only_the_page_s_first_inline_elements_are_looked_at(monkeypatch: pytest
 
     assert space_glued_inlines(root) == 4
     assert _text(root) == "word0 word1 word2 word3 word4word5word6word7word8word9"
+
+
+def test_files_embedded_in_attributes_are_not_written_out_again() -> None:
+    icon = "data:image/svg+xml,<svg viewBox='0 0 100 28'><path d='M 1 2 L 3 4 Z'/></svg>"
+    html = f'<html><body><img src="{icon}" alt="Logo"><div><span>Colour</span><span>Green</span></div></body></html>'
+
+    parsed = parse_page(html)
+
+    assert parsed is not None
+    root, spaced_html = parsed
+    assert "svg" not in spaced_html  # escaped, the icon became one long word for trafilatura to backtrack over
+    assert next(root.iter("img")).get("alt") == "Logo"
