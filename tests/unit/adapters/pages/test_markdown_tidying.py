@@ -137,6 +137,21 @@ def test_trafilatura_s_bold_label_in_a_box_keeps_the_space_after_it() -> None:
     assert "**€25** €49" in markdown
 
 
+def test_trafilatura_s_heading_whose_text_starts_on_a_new_line_is_one_heading() -> None:
+    cards = "".join(
+        f"<div class='card'><h5 class='title'>\n    \t\t\n\t\t<a href='/story-{n}' title='Story {n}'\n\t\t>\n\t\t\t"
+        f"Story number {n} of the week</a></h5>"
+        f"<p>{SENTENCE} teaser {n}.</p></div>"
+        for n in range(3)
+    )
+    page = f"<html><body><main><h1>Latest</h1>{cards}<pre><code>#####\nbanner\n</code></pre></main></body></html>"
+
+    markdown = trafilatura_markdown(page, "https://games.example/", mode="recall", include_images=False)
+
+    assert "##### [Story number 1 of the week](https://games.example/story-1)" in markdown
+    assert "#####\nbanner" in markdown  # a shell banner in code stays as it is
+
+
 def test_a_drop_cap_code_and_bold_inside_a_word_keep_their_bold_against_the_word() -> None:
     page = (
         "<html><body><article><h1>Kwargs</h1>"
