@@ -61,6 +61,8 @@ BUDGET_SECONDS = 1.0
 # trafilatura spends seconds inside single XPath calls there (8-15 s on 20,000 short paragraphs),
 # where no signal can stop it.
 STOP_SECONDS = 1.5
+# An XML declaration at the start of an XHTML page (a byte-order mark or spaces may precede it).
+_XML_DECLARATION = re.compile(r"\A[\s\ufeff]*<\?xml\b[^>]{0,500}\?>")
 # Images at the start of a line, optionally as a list item.
 _IMAGES_FIRST = r"\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+"
 _IMAGE_LED_LINE = re.compile(_IMAGES_FIRST + r"(?=\S)")  # ... going on with text
@@ -127,7 +129,12 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     """The page's tree, its glued inline elements spaced (``glued_inlines``), and the HTML that the
     extractors parsing for themselves (trafilatura, readability) read: the same page, written out
     again only when a space was put in (a quarter of the articles; 0.4 ms median). None when there
-    is no document to read."""
+    is no document to read.
+
+    An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
+    and lxml refuses a string that carries one, so such a page was read by trafilatura alone,
+    without its kind, its schema.org data or the vote."""
+    html = _XML_DECLARATION.sub("", html, count=1)
     root = candidates.parse_html(html)
     if root is None:
         return None

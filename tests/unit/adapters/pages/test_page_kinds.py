@@ -38,6 +38,13 @@ def test_the_kind_is_read_from_the_page(html: str, kind: str) -> None:
     assert kind_of(html) == kind
 
 
+@pytest.mark.parametrize("declaration", ["<?xml version='1.0' encoding='utf-8'?>\n", '\ufeff <?xml version="1.0"?>'])
+def test_an_xhtml_page_with_an_xml_declaration_is_read_for_its_kind_like_any_page(declaration: str) -> None:
+    article = html_to_article(declaration + pages.PRODUCT, URL)
+
+    assert article.kind == "product"
+
+
 def test_without_declared_types_look_alike_post_blocks_make_a_forum() -> None:
     assert kind_of(pages.UNDECLARED_THREAD) == "forum"
 
