@@ -10,16 +10,19 @@ A space goes between two such elements only where the markup says they are separ
 are inline elements (links, spans, labels, buttons...), nothing at all separates them, and their
 parent is a layout box (a ``div``, a list item, a table cell, or a span used as one) holding no
 text of its own. In running text (a paragraph, a heading, a link) inline pieces are often parts
-of one word, ``<p><span>includin</span><span>g</span></p>`` from an editor's styling, so their
-children are never touched; neither is anything where spacing is meaning (code, preformatted
-text, formulas), and a side of a single character is left alone (a drop cap, a word spelled out
-letter by letter for an animation, a year's digits in separate boxes).
+of one word, ``<p><span>includin</span><span>g</span></p>`` from an editor's styling, so there
+only a figure against a letter is spaced (a price and "VAT included"); nothing is touched where
+spacing is meaning (code, preformatted text, formulas), and a side of a single character is left
+alone (a drop cap, a word spelled out letter by letter for an animation, a year's digits in
+separate boxes).
 
 Measured on the page-types corpus before any extractor, counting the boundaries whose two words
 the reference has at all: of those this rule spaces, 2,136 are two words in the reference and 8
 one word (a year set in two spans, a word split across spans in a box). The cases it leaves
 alone are left for that reason: children of paragraphs, headings and links 25 two words against
-14 one; a side of one character 70 against 22 (docs/extraction.md, sixteenth round).
+14 one (of them, a figure against a letter 11 against none, so those are spaced: "€49.99 VAT
+included", "Ensemble Learning 7 min read"); a side of one character 70 against 22
+(docs/extraction.md, sixteenth round).
 """
 
 from __future__ import annotations
@@ -71,6 +74,9 @@ _LAYOUT = frozenset(
         "th",
     }
 )
+# Running text: inline pieces here are parts of one word as often as not, except a figure against
+# a letter ("€49.99" and "VAT included", "Ensemble Learning" and "7 min read").
+_RUNNING_TEXT = frozenset({"a", "h1", "h2", "h3", "h4", "h5", "h6", "p"})
 # Where every character is meaning, or the text is not read as prose at all.
 _VERBATIM = frozenset(
     {"code", "kbd", "math", "noscript", "pre", "samp", "script", "style", "svg", "template", "textarea"}
@@ -91,7 +97,7 @@ def space_glued_inlines(root: Element) -> int:
     that measures the page (200,000 glued spans took 0.7 s; the bound keeps it under 0.1 s).
     Changes ``root`` in place."""
     spaced = 0
-    boxes: dict[Element, bool] = {}  # whether each parent seen is a layout box holding no text: asked once each
+    boxes: dict[Element, str | None] = {}  # each parent's ``_parent_kind``, asked once
     for element in islice(root.iter(*_INLINE), MAX_ELEMENTS):
         if element.tail:
             continue
@@ -102,10 +108,9 @@ def space_glued_inlines(root: Element) -> int:
         if parent is None:
             continue
         if parent not in boxes:
-            boxes[parent] = parent.tag in _LAYOUT and not _holds_own_text(parent)
-        if not boxes[parent]:
-            continue
-        if not _glued(element, following):
+            boxes[parent] = _parent_kind(parent)
+        kind = boxes[parent]
+        if kind is None or not _glued(element, following, figures_only=kind == "text"):
             continue
         if any(ancestor.tag in _VERBATIM for ancestor in element.iterancestors()):
             continue
@@ -114,17 +119,32 @@ def space_glued_inlines(root: Element) -> int:
     return spaced
 
 
+def _parent_kind(parent: Element) -> str | None:
+    """ "box" for a layout box, "text" for running text (a paragraph, a heading, a link), holding no
+    text of its own either way; None for anything else."""
+    if _holds_own_text(parent):
+        return None
+    if parent.tag in _LAYOUT:
+        return "box"
+    return "text" if parent.tag in _RUNNING_TEXT else None
+
+
 def _holds_own_text(parent: Element) -> bool:
     if parent.text and not parent.text.isspace():
         return True
     return any(child.tail and not child.tail.isspace() for child in parent)
 
 
-def _glued(before: Element, after: Element) -> bool:
-    """Whether ``before`` ends a word and ``after`` starts one, each side longer than one character."""
+def _glued(before: Element, after: Element, *, figures_only: bool) -> bool:
+    """Whether ``before`` ends a word and ``after`` starts one, each side longer than one character;
+    with ``figures_only``, a figure against a letter ("€49.99" and "VAT included")."""
     if before.tag in _VERBATIM or after.tag in _VERBATIM:
         return False
-    if not _GLUED_END.search(_last_text(before)) or not _GLUED_START.search(_first_text(after)):
+    end, start = _last_text(before), _first_text(after)
+    if figures_only:
+        if not (end[-1:].isalnum() and start[:1].isalnum()) or end[-1:].isdigit() == start[:1].isdigit():
+            return False
+    elif not _GLUED_END.search(end) or not _GLUED_START.search(start):
         return False
     return _longer_than_a_character(before) and _longer_than_a_character(after)
 

@@ -44,6 +44,21 @@ def test_a_specification_s_name_and_value_in_touching_spans_are_spaced() -> None
     ]
 
 
+def test_in_running_text_only_a_figure_against_a_letter_is_spaced() -> None:
+    root = _tree(
+        "<p><span>€49.99</span><span>VAT included</span></p>"
+        "<h3><a href='/a'><span>Ensemble Learning</span><span>7 min read</span></a></h3>"
+        "<p><span>includin</span><span>g the rest</span></p>"
+    )
+
+    assert space_glued_inlines(root) == 2
+    assert [_box_text(box) for box in root.iter("p", "h3")] == [
+        "€49.99 VAT included",
+        "Ensemble Learning 7 min read",
+        "including the rest",
+    ]
+
+
 def test_a_label_s_closing_sign_and_a_value_s_opening_one_are_spaced_too() -> None:
     root = _tree(
         "<div><span>eBay Product ID (ePID)</span><span>27038656990</span></div>"
