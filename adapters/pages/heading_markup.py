@@ -15,15 +15,21 @@ only trafilatura's reading changes.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from adapters.pages.html_markdown import Element, drop_tree
+from adapters.pages.page_kind import MAX_ELEMENTS
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
 def mend_headings(root: Element) -> int:
-    """Drop empty links and leading line breaks from the page's headings; how many went. Changes ``root``."""
+    """Drop empty links and leading line breaks from the page's headings; how many went. Changes ``root``.
+
+    Looks at the page's first ``page_kind.MAX_ELEMENTS`` headings, the bound of the walk that
+    measures the page (200,000 headings with anchors took 0.7 s)."""
     doomed: list[Element] = []
-    for heading in root.iter(*_HEADINGS):
+    for heading in islice(root.iter(*_HEADINGS), MAX_ELEMENTS):
         doomed.extend(link for link in heading.iter("a") if _empty(link))
         first = next(iter(heading), None)
         if first is not None and first.tag == "br" and not (heading.text or "").strip():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from adapters.pages import heading_markup
 from adapters.pages.candidates import parse_html, trafilatura_markdown
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_article import parse_page
@@ -58,3 +59,10 @@ def test_the_words_after_a_dropped_link_stay_in_the_heading() -> None:
 
     assert mend_headings(root) == 2
     assert "".join(next(root.iter("h2")).itertext()) == "State Hook"
+
+
+def test_only_the_page_s_first_headings_are_looked_at(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(heading_markup, "MAX_ELEMENTS", 3)
+    root = parse_html("<html><body>" + "<h2><a class='anchor' href='#a'></a>Section</h2>" * 5 + "</body></html>")
+
+    assert mend_headings(root) == 3
