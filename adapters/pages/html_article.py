@@ -129,8 +129,8 @@ def _drafted_without_recommendations(draft: Callable[[str], None]) -> Callable[[
 def parse_page(html: str) -> tuple[Element, str] | None:
     """The page's tree, its glued inline elements spaced (``glued_inlines``) and its headings mended
     (``heading_markup``), and the HTML that the extractors parsing for themselves (trafilatura,
-    readability) read: the same page, written out again only when something changed (a quarter of
-    the articles; 0.4 ms median). None when there is no document to read.
+    readability) read: the same page, written out again only when something changed (37 of the 91
+    articles, 365 of the 778 page-types pages; 0.4 ms median). None when there is no document to read.
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,
