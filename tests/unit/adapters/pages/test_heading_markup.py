@@ -26,6 +26,8 @@ def _page(heading: str) -> str:
         ("<h2 id='state-hook'><a href='#state-hook' aria-hidden class='anchor'></a>State Hook </h2>", "## State Hook"),
         ("<h2 id='effect-hook'>Effect Hook<a href='#effect-hook' class='anchor'> </a></h2>", "## Effect Hook"),
         ("<h3><br>1. Start with the Easy Stuff</h3>", "### 1. Start with the Easy Stuff"),
+        ("<h3 id='pi'><a class='heading-anchor' href='#pi'>place-items and place-content</a></h3>", "### place-items"),
+        ("<h2 id='s1'>Step 1: Break the UI <a href='#s1'><svg><path d='M1'/></svg></a></h2>", "## Step 1: Break"),
     ],
 )
 def test_trafilatura_keeps_the_heading_s_words(heading: str, written: str) -> None:
@@ -43,6 +45,7 @@ def test_trafilatura_keeps_the_heading_s_words(heading: str, written: str) -> No
     [
         "<h2><a href='/hooks'>State Hook</a></h2>",
         "<h2><a href='/'><img src='/logo.png' alt='Home'></a> State Hook</h2>",
+        "<h2><a href='/docs/hooks'><svg><path d='M1 1'></path></svg></a> State Hook</h2>",
         "<h2>State Hook<br>and its rules</h2>",
     ],
 )
