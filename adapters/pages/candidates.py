@@ -20,6 +20,7 @@ from adapters.pages.html_markdown import (
     Element,
     element_to_markdown,
     image_placeholder,
+    outside_code_spans,
     parted_placeholders,
     tidy,
     web_link,
@@ -120,10 +121,7 @@ def _trafilatura_lines_mended(markdown: str) -> str:
                 kept[-1] = f"{kept[-1].rstrip()} {line.strip()}"
                 continue
             if "**" in line:
-                parts = line.split("`")
-                if len(parts) % 2 == 1:  # paired backticks: code spans are the odd parts
-                    parts[0::2] = [_BOLD_AGAINST_WORD.sub(r"\1 ", part) for part in parts[0::2]]
-                    line = "`".join(parts)
+                line = outside_code_spans(line, lambda text: _BOLD_AGAINST_WORD.sub(r"\1 ", text))
         kept.append(line)
     return "\n".join(kept)
 

@@ -21,14 +21,11 @@ from __future__ import annotations
 
 from itertools import islice
 
-from lxml import etree
-
-from adapters.pages.html_markdown import Element, drop_tree
+from adapters.pages.html_markdown import Element, drop_tree, has_words, unwrap
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _PICTURES = ("img", "svg", "picture")
-_UNWRAPPED = "searchrelay-heading-link"  # a tag no page uses, for lxml's strip_tags to take out
 
 
 def mend_headings(root: Element) -> int:
@@ -41,7 +38,7 @@ def mend_headings(root: Element) -> int:
     unwrapped: list[Element] = []
     for heading in islice(root.iter(*_HEADINGS), MAX_ELEMENTS):
         for link in heading.iter("a"):
-            worded = bool("".join(link.itertext()).strip())
+            worded = has_words(link)
             to_this_page = (link.get("href") or "").strip().startswith("#")
             if to_this_page and worded:
                 unwrapped.append(link)
@@ -53,8 +50,5 @@ def mend_headings(root: Element) -> int:
     for element in doomed:
         if element.getparent() is not None:
             drop_tree(element)
-    for link in unwrapped:
-        link.tag = _UNWRAPPED
-    if unwrapped:
-        etree.strip_tags(root, _UNWRAPPED)
+    unwrap(root, unwrapped)
     return len(doomed) + len(unwrapped)

@@ -11,6 +11,7 @@ is html-to-markdown's, whose Rust core writes a 50,000-row table in a fraction o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import islice
 from typing import Any
@@ -144,10 +145,16 @@ def _without_style_tags(line: str) -> str:
     """``line`` without inline styling tags, except inside code spans (`<span>` in a sentence about HTML)."""
     if "<" not in line:
         return line
+    return outside_code_spans(line, lambda text: _STYLE_TAG.sub("", text))
+
+
+def outside_code_spans(line: str, mend: Callable[[str], str]) -> str:
+    """``line`` with ``mend`` applied to its text outside code spans; as it is when a backtick is
+    unpaired (where code starts and ends is not clear)."""
     parts = line.split("`")
-    if len(parts) % 2 == 0:  # an unpaired backtick: where code starts and ends is not clear
+    if len(parts) % 2 == 0:
         return line
-    parts[0::2] = [_STYLE_TAG.sub("", part) for part in parts[0::2]]
+    parts[0::2] = [mend(part) for part in parts[0::2]]
     return "`".join(parts)
 
 
@@ -183,7 +190,7 @@ def _prune(root: Element, base_url: str | None) -> None:
     # link with no text at all (a picture card's overlay) is left out: it would be a bare address.
     unwrapped: list[Element] = []
     for link in list(root.iter("a")):
-        if not _has_words(link):
+        if not has_words(link):
             if link.getparent() is not None:
                 drop_tree(link)
             continue
@@ -199,10 +206,7 @@ def _prune(root: Element, base_url: str | None) -> None:
             link.attrib.pop("href", None)
         for attribute in ("title", "aria-label"):  # written after the address, or instead of the text
             link.attrib.pop(attribute, None)
-    if unwrapped:
-        for link in unwrapped:
-            link.tag = _UNWRAPPED
-        etree.strip_tags(root, _UNWRAPPED)
+    unwrap(root, unwrapped)
     for table in list(root.iter("table")):
         _bound_table(table)
     _spaces_for_line_breaks(root)
@@ -223,7 +227,8 @@ def _spaced(image: Element, placeholder: str) -> str:
     return " " * space_before + placeholder + " " * space_after
 
 
-def _has_words(element: Element) -> bool:
+def has_words(element: Element) -> bool:
+    """Whether any text under ``element`` is more than white space."""
     return bool("".join(element.itertext()).strip())
 
 
@@ -234,7 +239,7 @@ def _moved_to_its_heading(link: Element, href: str) -> bool:
     ("[Title February 11 Releases Title The release introduces...](address)"); with the link on
     its heading the card reads as a title that leads somewhere and the text under it.
     """
-    heading = next(filter(_has_words, link.iterdescendants(*_HEADINGS)), None)
+    heading = next(filter(has_words, link.iterdescendants(*_HEADINGS)), None)
     if heading is None:  # an empty heading would carry the address with no words to click
         return False
     moved = heading.makeelement("a", {"href": href})
@@ -354,6 +359,15 @@ def web_link(href: str | None, base_url: str | None) -> str | None:
     # Spaces, parentheses and angle brackets encoded: the same address, and one a Markdown reader
     # cannot end early ("wiki/C_(programming_language)" would end at its first ")").
     return address.translate(_ENCODED_IN_LINKS)
+
+
+def unwrap(root: Element, elements: list[Element]) -> None:
+    """Take ``elements`` (all under ``root``) out of the tree, their text and children left in their place."""
+    if not elements:
+        return
+    for element in elements:
+        element.tag = _UNWRAPPED
+    etree.strip_tags(root, _UNWRAPPED)
 
 
 def drop_tree(element: Element) -> None:
