@@ -11,8 +11,8 @@ suit it, keep the answer they agree on.
    candidate closest to all the others wins (``reconcile``).
 4. Products get any declared field the winner lacks (name, price, properties) put in front.
 5. Quotes of text the answer already gave (a reply quoting the post above it) are cut to their
-   opening words (``repeated_quotes``), and picture placeholders whose words the next text
-   repeats go (``image_echoes``).
+   opening words (``repeated_quotes``), picture placeholders whose words the next text repeats
+   go (``image_echoes``), and so do second copies of long lines (``repeated_paragraphs``).
 
 Why each step is there, with the measurements: docs/extraction.md.
 """
@@ -42,6 +42,7 @@ from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_held
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
+from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
 from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
 from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
@@ -184,7 +185,8 @@ def choose(kind: PageKind, data: StructuredData, structure: Structure, run: Cand
     very same choice over candidates it made once and cached.
     """
     chosen = _chosen(kind, data, structure, _WithoutRecommendations(run))
-    return dataclasses.replace(chosen, markdown=shortened_repeats(without_echoed_images(chosen.markdown)))
+    markdown = shortened_repeats(without_echoed_images(chosen.markdown))
+    return dataclasses.replace(chosen, markdown=without_repeated_paragraphs(markdown, thread=chosen.kind == "forum"))
 
 
 class _WithoutRecommendations:

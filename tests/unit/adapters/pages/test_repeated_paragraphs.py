@@ -1,0 +1,73 @@
+"""A second copy of a long line is dropped; what a page repeats on purpose (a template's lines, labels,
+code, tables, quotes) stays, and in a thread every further copy of long text goes."""
+
+from __future__ import annotations
+
+from adapters.pages.html_article import html_to_article
+from adapters.pages.repeated_paragraphs import MIN_WORDS, without_repeated_paragraphs
+
+FEATURE = (
+    "Superfine merino fibres regulate temperature on warm days and cold ones, and the knit dries quickly"
+    " enough to wear the same pair all week without washing."
+)
+SIGNATURE = (
+    "Running version 2.6.4 on a 2020 iMac with 32 GB of memory and a second display, plus the iPad app"
+    " on a sixth generation iPad with the first pencil."
+)
+
+
+def test_the_second_copy_of_a_long_line_is_dropped_and_the_rest_kept_as_it_was() -> None:
+    markdown = f"# Wool Runner\n\n{FEATURE}\n\nFits true to size.\n\n## Details\n\n{FEATURE}\n\nMachine washable."
+
+    assert without_repeated_paragraphs(markdown) == (
+        f"# Wool Runner\n\n{FEATURE}\n\nFits true to size.\n\n## Details\n\n\nMachine washable."
+    )
+
+
+def test_a_copy_differing_only_in_case_markup_and_punctuation_is_a_copy() -> None:
+    copy = "- **" + FEATURE.upper().replace(",", "").rstrip(".") + "**"
+
+    assert without_repeated_paragraphs(f"{FEATURE}\n{copy}\nEnd.") == f"{FEATURE}\nEnd."
+
+
+def test_a_line_repeated_three_times_is_a_template_and_stays_outside_threads() -> None:
+    markdown = "\n".join(f"## Day {day}\n{FEATURE}" for day in (1, 2, 3))
+
+    assert without_repeated_paragraphs(markdown) == markdown
+
+
+def test_in_a_thread_every_further_copy_of_long_text_goes() -> None:
+    posts = [f"Reply number {n} says something of its own.\n{SIGNATURE}" for n in range(3)]
+
+    shortened = without_repeated_paragraphs("\n".join(posts), thread=True)
+
+    assert shortened.count(SIGNATURE) == 1
+    assert all(f"Reply number {n}" in shortened for n in range(3))
+
+
+def test_short_lines_repeat_freely() -> None:
+    label = " ".join(["word"] * (MIN_WORDS - 1))
+    markdown = f"{label}\nFree\n{label}\nFree"
+
+    assert without_repeated_paragraphs(markdown, thread=True) == markdown
+
+
+def test_code_tables_and_quotes_are_left_alone() -> None:
+    row = "| " + " | ".join(FEATURE.split()) + " |"
+    markdown = f"{FEATURE}\n\n```\n{FEATURE}\n```\n\n{row}\n{row}\n\n> {FEATURE}"
+
+    assert without_repeated_paragraphs(markdown, thread=True) == markdown
+
+
+def test_a_page_written_twice_for_two_screen_sizes_reaches_the_agent_once() -> None:
+    section = f"<h2>Why wool</h2><p>{FEATURE}</p><p>Our sugarcane sole is light and springy underfoot.</p>"
+    html = (
+        "<!doctype html><html><head><title>Wool Runner</title></head><body><main><h1>Wool Runner</h1>"
+        f'<div class="only-mobile">{section}</div><div class="only-desktop">{section}</div>'
+        "<p>Made in Portugal from wool grown in New Zealand, shipped in recycled boxes.</p></main></body></html>"
+    )
+
+    article = html_to_article(html, "https://shop.example/wool-runner")
+
+    assert article.markdown.count("Superfine merino fibres") == 1
+    assert "Made in Portugal" in article.markdown
