@@ -110,10 +110,11 @@ def html_to_article(
     if structure.oversized:
         stop_at = -math.inf
     deadline = clock() + budget_seconds
+    kind = detect_kind(data, structure)
     if draft is not None:
-        draft = _drafted_without_recommendations(draft)
+        draft = _tidied_draft(draft, kind)
     run = Candidates(html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft)
-    article = choose(detect_kind(data, structure), data, structure, run)
+    article = choose(kind, data, structure, run)
     logger.debug(
         "read the page as %s; kept %s",
         article.kind,
@@ -123,8 +124,11 @@ def html_to_article(
     return article
 
 
-def _drafted_without_recommendations(draft: Callable[[str], None]) -> Callable[[str], None]:
-    return lambda markdown: draft(without_recommendations(markdown))
+def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str], None]:
+    """``draft`` called with the answer cut as a chosen one is: no recommendations, no second copies."""
+    return lambda markdown: draft(
+        without_repeated_paragraphs(without_recommendations(markdown), thread=kind == "forum")
+    )
 
 
 def parse_page(html: str) -> tuple[Element, str] | None:

@@ -71,3 +71,16 @@ def test_a_page_written_twice_for_two_screen_sizes_reaches_the_agent_once() -> N
 
     assert article.markdown.count("Superfine merino fibres") == 1
     assert "Made in Portugal" in article.markdown
+
+
+def test_the_draft_a_slow_page_falls_back_on_is_cut_the_same_way() -> None:
+    html = (
+        "<!doctype html><html><head><title>Wool Runner</title></head><body><main><h1>Wool Runner</h1>"
+        f"<section><p>{FEATURE}</p></section><section><p>{FEATURE}</p></section></main></body></html>"
+    )
+    drafts: list[str] = []
+
+    html_to_article(html, "https://shop.example/wool-runner", draft=drafts.append)
+
+    assert len(drafts) == 1
+    assert drafts[0].count("Superfine merino fibres") == 1
