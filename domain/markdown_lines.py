@@ -7,9 +7,20 @@ the picture-echoes cut, the passages split); each had its own copy of the fence 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # A line opening or closing a fenced code block (whose lines are code, not prose or headings):
 # up to three spaces, then ``` or ~~~; four spaces or a tab make an indented code line instead.
 CODE_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 # A list item's marker: a bullet, or a number of at most nine digits with "." or ")".
 LIST_MARKER = r"(?:[-*+]|\d{1,9}[.)])"
+
+
+def outside_code_spans(line: str, mend: Callable[[str], str]) -> str:
+    """``line`` with ``mend`` applied to its text outside code spans; as it is when a backtick is
+    unpaired (where code starts and ends is not clear)."""
+    parts = line.split("`")
+    if len(parts) % 2 == 0:
+        return line
+    parts[0::2] = [mend(part) for part in parts[0::2]]
+    return "`".join(parts)

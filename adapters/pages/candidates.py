@@ -20,12 +20,11 @@ from adapters.pages.html_markdown import (
     Element,
     element_to_markdown,
     image_placeholder,
-    outside_code_spans,
     parted_placeholders,
     tidy,
     web_link,
 )
-from domain.markdown_lines import CODE_FENCE
+from domain.markdown_lines import CODE_FENCE, outside_code_spans
 
 Mode = Literal["precision", "balanced", "recall"]
 

@@ -11,7 +11,6 @@ is html-to-markdown's, whose Rust core writes a 50,000-row table in a fraction o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import lru_cache
 from itertools import islice
 from typing import Any
@@ -19,7 +18,8 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from domain.markdown_lines import CODE_FENCE, LIST_MARKER
+from adapters.pages.source_whitespace import without_source_whitespace
+from domain.markdown_lines import CODE_FENCE, LIST_MARKER, outside_code_spans
 
 _SKIPPED_TAGS = (
     "script", "style", "noscript", "template", "nav", "footer", "header", "aside", "form",
@@ -111,8 +111,8 @@ INVISIBLE_CHARACTERS = str.maketrans(
 
 def tidy(markdown: str) -> str:
     """Markdown without trailing spaces, runs of blank lines (in quotes too), empty list items,
-    "Loading..." placeholders or inline styling tags (``<u>``, ``<font>``, ``<span>``) outside code:
-    they only spend context.
+    "Loading..." placeholders, inline styling tags (``<u>``, ``<font>``, ``<span>``) or the page
+    source's indentation and spacing (``source_whitespace``) outside code: they only spend context.
     No-break spaces are plain spaces, in code too: the agent cannot see the difference, a no-break
     space costs a token of its own and keeps "$ 79.00" from matching what the agent searches for,
     and in a command a shell reads it as part of a word (``tee`` and ``%`` run together). Soft
@@ -124,9 +124,8 @@ def tidy(markdown: str) -> str:
     out: list[str] = []
     in_code = False
     blank_run = 0
-    lines = markdown.splitlines()
+    lines = without_source_whitespace([line.translate(INVISIBLE_CHARACTERS) for line in markdown.splitlines()])
     for index, line in enumerate(lines):
-        line = line.translate(INVISIBLE_CHARACTERS)
         if CODE_FENCE.match(line):
             in_code = not in_code
         elif in_code:
@@ -146,16 +145,6 @@ def _without_style_tags(line: str) -> str:
     if "<" not in line:
         return line
     return outside_code_spans(line, lambda text: _STYLE_TAG.sub("", text))
-
-
-def outside_code_spans(line: str, mend: Callable[[str], str]) -> str:
-    """``line`` with ``mend`` applied to its text outside code spans; as it is when a backtick is
-    unpaired (where code starts and ends is not clear)."""
-    parts = line.split("`")
-    if len(parts) % 2 == 0:
-        return line
-    parts[0::2] = [mend(part) for part in parts[0::2]]
-    return "`".join(parts)
 
 
 def _item_goes_on(lines: list[str], index: int) -> bool:
