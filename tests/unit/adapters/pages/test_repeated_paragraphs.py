@@ -20,7 +20,7 @@ def test_the_second_copy_of_a_long_line_is_dropped_and_the_rest_kept_as_it_was()
     markdown = f"# Wool Runner\n\n{FEATURE}\n\nFits true to size.\n\n## Details\n\n{FEATURE}\n\nMachine washable."
 
     assert without_repeated_paragraphs(markdown) == (
-        f"# Wool Runner\n\n{FEATURE}\n\nFits true to size.\n\n## Details\n\n\nMachine washable."
+        f"# Wool Runner\n\n{FEATURE}\n\nFits true to size.\n\n## Details\n\nMachine washable."
     )
 
 
@@ -28,6 +28,15 @@ def test_a_copy_differing_only_in_case_markup_and_punctuation_is_a_copy() -> Non
     copy = "- **" + FEATURE.upper().replace(",", "").rstrip(".") + "**"
 
     assert without_repeated_paragraphs(f"{FEATURE}\n{copy}\nEnd.") == f"{FEATURE}\nEnd."
+
+
+def test_a_card_written_twice_is_known_by_its_address_and_a_short_link_to_elsewhere_is_not_a_copy() -> None:
+    card = (
+        "### [Tech Writing](https://events.example/e/tech-writing-tickets-1983865106939?aff=online-search-results-page)"
+    )
+    markdown = f"{card}\nWed, Apr 1\n{card}\nWed, Apr 1\n[Reply](https://forum.example/t/1#p1)\n[Reply](https://forum.example/t/1#p2)"
+
+    assert without_repeated_paragraphs(markdown) == "\n".join(markdown.split("\n")[:2] + markdown.split("\n")[3:])
 
 
 def test_a_line_repeated_three_times_is_a_template_and_stays_outside_threads() -> None:

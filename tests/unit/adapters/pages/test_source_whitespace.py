@@ -34,7 +34,9 @@ def test_nested_items_and_an_item_s_own_paragraphs_keep_their_indentation() -> N
 
 
 def test_a_line_under_an_item_indented_past_code_depth_comes_back_to_the_item_s_text() -> None:
-    assert cleaned("- Ships in two days\n                 to most addresses") == "- Ships in two days\n  to most addresses"
+    assert (
+        cleaned("- Ships in two days\n                 to most addresses") == "- Ships in two days\n  to most addresses"
+    )
 
 
 def test_a_line_after_the_list_has_ended_is_not_kept_indented() -> None:
