@@ -40,6 +40,7 @@ from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_ove
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_held
+from adapters.pages.post_quotes import posts_unquoted
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
@@ -132,10 +133,11 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 
 
 def parse_page(html: str) -> tuple[Element, str] | None:
-    """The page's tree, its glued inline elements spaced (``glued_inlines``) and its headings mended
-    (``heading_markup``), and the HTML that the extractors parsing for themselves (trafilatura,
-    readability) read: the same page, written out again only when something changed (37 of the 91
-    articles, 365 of the 778 page-types pages; 0.4 ms median). None when there is no document to read.
+    """The page's tree, its glued inline elements spaced (``glued_inlines``), its headings mended
+    (``heading_markup``) and posts written as blockquotes made posts (``post_quotes``), and the HTML
+    that the extractors parsing for themselves (trafilatura, readability) read: the same page,
+    written out again only when something changed (37 of the 91 articles, 365 of the 778 page-types
+    pages; 0.4 ms median). None when there is no document to read.
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,
@@ -144,7 +146,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     root = candidates.parse_html(html)
     if root is None:
         return None
-    if space_glued_inlines(root) + mend_headings(root):
+    if space_glued_inlines(root) + mend_headings(root) + posts_unquoted(root):
         _embedded_files_emptied(root)
         html = etree.tostring(root, encoding="unicode", method="html")
     return root, html
