@@ -285,3 +285,23 @@ def test_a_no_script_notice_beside_the_content_still_goes() -> None:
     )
 
     assert markdown == "The Zigbee stick drops off every night at three; the log says the coordinator timed out again."
+
+
+def test_a_hidden_tab_panel_is_content_and_other_hidden_boxes_are_not() -> None:
+    page = """<html><body><main><h1>Install</h1>
+<div role="tablist"><button role="tab" aria-selected="true">npm</button><button role="tab">yarn</button>
+<button role="tab">pnpm</button></div>
+<div role="tabpanel"><pre><code>npm install relay</code></pre></div>
+<div role="tabpanel" hidden><pre><code>yarn add relay</code></pre></div>
+<div role="tabpanel" aria-hidden="true"><pre><code>pnpm add relay</code></pre></div>
+<div class="error-box" hidden>Something went wrong, please try again.</div>
+<template hidden><p>TEMPLATE-MARKER</p></template>
+</main></body></html>"""
+    root = parse_html(page)
+
+    markdown = element_to_markdown(root)
+
+    for command in ("npm install relay", "yarn add relay", "pnpm add relay"):
+        assert command in markdown
+    assert "Something went wrong" not in markdown
+    assert "TEMPLATE-MARKER" not in markdown
