@@ -4,7 +4,8 @@ Pages carry second copies of their own content: a layout for narrow screens besi
 wide ones (the style sheet shows one of them), each card of a listing written twice, a FAQ both as
 a list and as an accordion, a whole post repeated below itself. No extractor reads the style
 sheet, so every one of them keeps both copies, and the agent reads the same text twice. A line of
-at least ``MIN_WORDS`` words whose words (case and punctuation aside) came before is dropped.
+at least ``MIN_WORDS`` words (its links' addresses counted) whose words, case and punctuation
+aside, came before is dropped, and the blank line it leaves with it.
 
 What a page repeats on purpose stays: a line that comes back three times or more is a template's
 (the fine print under each coupon, the same meal on each day of a plan), each copy part of its own
