@@ -80,15 +80,22 @@ def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
         text = element.text or ""
         if is_prose(text) and len(prose) < MAX_PROSE_PIECES:
             prose.append(text)
-        text_chars += len(text.strip()) + len(tail.strip())
-        if element.tag in ("pre", "code") or (element.getparent() is not None and element.getparent().tag == "pre"):
-            code_chars += len(text.strip())
+        text_length = len(text.strip()) if text else 0
+        text_chars += text_length + (len(tail.strip()) if tail else 0)
+        # The parent is asked only of text: a Python proxy for it costs more than the rest of the step.
+        if text_length and (element.tag in ("pre", "code") or _in_pre(element)):
+            code_chars += text_length
         if len(element) >= _MIN_REPEATS:
             posts, items = _runs(element)
             post_text = max(post_text, posts, key=len)
             if len(items) > len(item_text) and not _in_chrome(element):
                 item_text = items
     return Structure(text_chars, code_chars, post_text, item_text, oversized, tuple(prose))
+
+
+def _in_pre(element: Element) -> bool:
+    parent = element.getparent()
+    return parent is not None and parent.tag == "pre"
 
 
 def _runs(parent: Element) -> tuple[str, str]:

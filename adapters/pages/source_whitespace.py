@@ -50,5 +50,8 @@ def without_source_whitespace(lines: list[str]) -> list[str]:
             line, indent = line[indent:], 0
         elif indent >= item_column + _CODE_INDENT:  # deeper than the item's own paragraphs go
             line, indent = " " * item_column + line[indent:], item_column
-        out.append(line[:indent] + outside_code_spans(line[indent:], lambda text: _INNER_RUN.sub(" ", text)))
+        text = line[indent:]
+        if "\t" in text or "  " in text:  # most lines have no run to collapse
+            text = outside_code_spans(text, lambda part: _INNER_RUN.sub(" ", part))
+        out.append(line[:indent] + text)
     return out
