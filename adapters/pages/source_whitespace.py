@@ -10,7 +10,9 @@ code block to anything that reads the Markdown as Markdown. On 82 of the 869 pag
 corpora the answer had such lines (seventeenth round).
 
 Indentation that means something stays: a nested list item's, and the indented lines under a
-list item that continue it. Code blocks are left as written, and code spans inside a line too.
+list item that continue it (cut back to the item's text where the source went deeper than a
+nested block can); an indented item with no item above it to nest in loses it. Code blocks are
+left as written, and code spans inside a line too.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ _INNER_RUN = re.compile(r"[ ]*\t[ \t]*|[ ]{2,}")
 
 
 def without_source_whitespace(lines: list[str]) -> list[str]:
-    """``lines`` with runs of spaces and tabs inside a line made one space, and the indentation of
-    lines that neither are a list item nor continue one taken off."""
+    """``lines`` with runs of spaces and tabs inside a line made one space, and the indentation taken
+    off lines that neither continue a list item nor are one nested in an item above."""
     out: list[str] = []
     in_code = False
     item_column: int | None = None  # where the text of the list item being continued starts
@@ -42,16 +44,26 @@ def without_source_whitespace(lines: list[str]) -> list[str]:
             out.append(line)
             continue
         indent = len(line) - len(line.lstrip(" \t"))
-        if item := _LIST_ITEM.match(line):
-            item_column = item.end()
+        if _LIST_ITEM.match(line):
+            if indent and item_column is None:  # no item above for it to nest in: the source's indentation
+                line, indent = line[indent:], 0
+            elif item_column is not None and _width(line[:indent]) >= item_column + _CODE_INDENT:
+                line, indent = " " * item_column + line[indent:], item_column
+            item = _LIST_ITEM.match(line)
+            item_column = item.end() if item else None
         elif not indent:
             item_column = None
         elif item_column is None:  # the source's indentation, not the Markdown's
             line, indent = line[indent:], 0
-        elif indent >= item_column + _CODE_INDENT:  # deeper than the item's own paragraphs go
+        elif _width(line[:indent]) >= item_column + _CODE_INDENT:  # deeper than the item's own paragraphs go
             line, indent = " " * item_column + line[indent:], item_column
         text = line[indent:]
         if "\t" in text or "  " in text:  # most lines have no run to collapse
             text = outside_code_spans(text, lambda part: _INNER_RUN.sub(" ", part))
         out.append(line[:indent] + text)
     return out
+
+
+def _width(indentation: str) -> int:
+    """How far ``indentation`` reaches, a tab to the next multiple of four as Markdown reads it."""
+    return len(indentation.expandtabs(4))

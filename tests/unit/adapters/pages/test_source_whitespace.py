@@ -45,6 +45,12 @@ def test_a_line_after_the_list_has_ended_is_not_kept_indented() -> None:
     assert cleaned(markdown) == "- Small\n\nAll sizes run large.\nSee the chart."
 
 
+def test_an_indented_item_with_no_item_above_to_nest_in_loses_the_indentation() -> None:
+    markdown = "Very Positive\n\n\t\t\t\t- 95% of the reviews are positive.\n\t\t\t\t\t- in the last 30 days"
+
+    assert cleaned(markdown) == "Very Positive\n\n- 95% of the reviews are positive.\n  - in the last 30 days"
+
+
 def test_code_blocks_keep_every_space() -> None:
     markdown = "```\n    if  x:\n\treturn  y\n```"
 
