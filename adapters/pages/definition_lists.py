@@ -18,7 +18,7 @@ from adapters.pages.html_markdown import Element
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # What makes a definition more than a value: a reference's description, not a specification's.
-_BLOCKS = frozenset(
+BLOCK_TAGS = frozenset(
     {
         "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figure",
         "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav",
@@ -63,7 +63,7 @@ def _entries(definition_list: Element) -> list[Element] | None:
         for entry in group:
             if not isinstance(entry.tag, str) or entry.tag in _IGNORED:
                 continue
-            if entry.tag not in ("dt", "dd") or any(inner.tag in _BLOCKS for inner in entry.iterdescendants()):
+            if entry.tag not in ("dt", "dd") or any(inner.tag in BLOCK_TAGS for inner in entry.iterdescendants()):
                 return None
             entries.append(entry)
     opens_with_a_term = bool(entries) and entries[0].tag == "dt"

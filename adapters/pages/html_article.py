@@ -37,6 +37,7 @@ from adapters.pages.glued_inlines import space_glued_inlines
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
+from adapters.pages.label_values import labels_joined
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
@@ -148,7 +149,13 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     root = candidates.parse_html(html)
     if root is None:
         return None
-    if space_glued_inlines(root) + mend_headings(root) + posts_unquoted(root) + definitions_paired(root):
+    if (
+        labels_joined(root)
+        + space_glued_inlines(root)
+        + mend_headings(root)
+        + posts_unquoted(root)
+        + definitions_paired(root)
+    ):
         _embedded_files_emptied(root)
         html = etree.tostring(root, encoding="unicode", method="html")
     return root, html
