@@ -16,6 +16,11 @@ CODE_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 LIST_MARKER = r"(?:[-*+]|\d{1,9}[.)])"
 
 
+def indentation(line: str) -> int:
+    """How many spaces and tabs ``line`` opens with."""
+    return len(line) - len(line.lstrip(" \t"))
+
+
 def outside_code_spans(line: str, mend: Callable[[str], str]) -> str:
     """``line`` with ``mend`` applied to its text outside code spans; as it is when a backtick is
     unpaired (where code starts and ends is not clear)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from adapters.pages.html_markdown import Element
+from adapters.pages.html_markdown import SOURCE_TAGS, Element
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # What makes a definition more than a value: a reference's description, not a specification's.
@@ -25,7 +25,6 @@ BLOCK_TAGS = frozenset(
         "ol", "p", "pre", "section", "table", "ul",
     }
 )  # fmt: skip
-_IGNORED = frozenset({"script", "style", "template", "noscript"})
 
 
 def definitions_paired(root: Element) -> int:
@@ -57,11 +56,11 @@ def _entries(definition_list: Element) -> list[Element] | None:
     unless it opens with a term, has a definition, and holds nothing else and no block."""
     entries: list[Element] = []
     for child in definition_list:
-        if not isinstance(child.tag, str) or child.tag in _IGNORED:
+        if not isinstance(child.tag, str) or child.tag in SOURCE_TAGS:
             continue
         group = list(child) if child.tag == "div" else [child]
         for entry in group:
-            if not isinstance(entry.tag, str) or entry.tag in _IGNORED:
+            if not isinstance(entry.tag, str) or entry.tag in SOURCE_TAGS:
                 continue
             if entry.tag not in ("dt", "dd") or any(inner.tag in BLOCK_TAGS for inner in entry.iterdescendants()):
                 return None
@@ -86,23 +85,19 @@ def _ending(item: Element) -> str:
     return last.tail if last.tail and last.tail.strip() else "".join(last.itertext())
 
 
-def _append_text(element: Element, text: str) -> None:
-    """``text`` after what ``element`` holds, the spaces it ended with dropped."""
+def _append_text(element: Element, text: str, *, trimmed: bool = True) -> None:
+    """``text`` after what ``element`` holds; ``trimmed``: the spaces it ended with dropped first."""
     if len(element):
-        element[-1].tail = (element[-1].tail or "").rstrip() + text
+        ending = element[-1].tail or ""
+        element[-1].tail = (ending.rstrip() if trimmed else ending) + text
     else:
-        element.text = (element.text or "").rstrip() + text
+        element.text = ((element.text or "").rstrip() if trimmed else element.text or "") + text
 
 
 def _move_content(source: Element, target: Element) -> None:
     """``source``'s text and children, appended to ``target`` without the spaces at their edges."""
     text = (source.text or "").lstrip()
-    if not len(source):
-        text = text.rstrip()
-    if len(target):
-        target[-1].tail = (target[-1].tail or "") + text
-    else:
-        target.text = (target.text or "") + text
+    _append_text(target, text if len(source) else text.rstrip(), trimmed=False)
     for child in list(source):
         target.append(child)
     if len(target):

@@ -19,7 +19,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from adapters.pages.source_whitespace import without_source_whitespace
-from domain.markdown_lines import CODE_FENCE, LIST_MARKER, outside_code_spans
+from domain.markdown_lines import CODE_FENCE, LIST_MARKER, indentation, outside_code_spans
 
 _SKIPPED_TAGS = (
     "script", "style", "noscript", "template", "nav", "footer", "header", "aside", "form",
@@ -152,12 +152,8 @@ def _item_goes_on(lines: list[str], index: int) -> bool:
     marker = lines[index]
     for line in lines[index + 1 : index + 1 + _ITEM_LOOKAHEAD]:
         if line.strip():
-            return _indent(line) > _indent(marker) and not _EMPTY_ITEM.fullmatch(line.rstrip())
+            return indentation(line) > indentation(marker) and not _EMPTY_ITEM.fullmatch(line.rstrip())
     return False
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" \t"))
 
 
 def _prune(root: Element, base_url: str | None) -> None:

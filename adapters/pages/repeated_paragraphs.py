@@ -37,32 +37,33 @@ def without_repeated_paragraphs(markdown: str, *, thread: bool = False) -> str:
     counts = Counter(key for key in keys if key)
     seen: set[str] = set()
     kept: list[str] = []
-    in_code = False
     for line, key in zip(lines, keys, strict=True):
-        if CODE_FENCE.match(line):
-            in_code = not in_code
         if key and key in seen and (thread or counts[key] <= COPIES):
             continue
         if key:
             seen.add(key)
-        if not in_code and not line.strip() and kept and not kept[-1].strip():
+        if key is not None and not line.strip() and kept and not kept[-1].strip():
             continue  # a dropped copy leaves one blank line between its neighbours, not two
         kept.append(line)
     return "\n".join(kept) if len(kept) < len(lines) else markdown
 
 
-def _keys(lines: list[str]) -> list[str]:
+def _keys(lines: list[str]) -> list[str | None]:
     """Each line's words, lower-cased, its links' addresses included (a card written twice links to
     the same place twice; each post's "Reply" links somewhere of its own), when there are enough of
-    them; "" for code, tables, quotes and short lines."""
-    keys: list[str] = []
+    them; "" for tables, quotes and short lines; None for code (fences included), which stays as
+    written."""
+    keys: list[str | None] = []
     in_code = False
     for line in lines:
         if CODE_FENCE.match(line):
             in_code = not in_code
-            keys.append("")
+            keys.append(None)
+            continue
+        if in_code:
+            keys.append(None)
             continue
         stripped = line.lstrip()
-        words = [] if in_code or stripped.startswith(("|", ">")) else _WORD.findall(stripped.lower())
+        words = [] if stripped.startswith(("|", ">")) else _WORD.findall(stripped.lower())
         keys.append(" ".join(words) if len(words) >= MIN_WORDS else "")
     return keys

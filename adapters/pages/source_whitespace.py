@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from domain.markdown_lines import CODE_FENCE, LIST_MARKER, outside_code_spans
+from domain.markdown_lines import CODE_FENCE, LIST_MARKER, indentation, outside_code_spans
 
 # Indentation past a list item's text by this much makes a code block inside the item; no
 # candidate writes code that way (they fence it), so deeper lines are the source's indentation.
@@ -43,7 +43,7 @@ def without_source_whitespace(lines: list[str]) -> list[str]:
         if in_code or not line.strip():
             out.append(line)
             continue
-        indent = len(line) - len(line.lstrip(" \t"))
+        indent = indentation(line)
         if _LIST_ITEM.match(line):
             if indent and item_column is None:  # no item above for it to nest in: the source's indentation
                 line, indent = line[indent:], 0
