@@ -71,7 +71,7 @@ class _Replayed:
 
 def read_page(case: Case) -> Cached:
     from adapters.pages import candidates, profiles
-    from adapters.pages.html_article import Candidates, parse_page, read_tree
+    from adapters.pages.html_article import Candidates, cut_for_kind, parse_page, read_tree
     from adapters.pages.page_kind import detect_kind
     from bench.extraction_contenders import _decoded
 
@@ -82,11 +82,13 @@ def read_page(case: Case) -> Cached:
         return Cached(case.corpus, case.page_id, None, answers={profiles.TRAFILATURA_PRECISION: answer})
     root, html = parsed
     data, structure = read_tree(root)
+    kind = detect_kind(data, structure)
+    cut_for_kind(kind, root)
     # No budget and no stopping (the replay must not depend on the machine's load), except what the
     # tool does whatever the load: a page past the element bound gives the slower candidates no time.
     stop_at = -math.inf if structure.oversized else math.inf
     run = Candidates(html, case.url, root, INCLUDE_IMAGES, deadline=math.inf, clock=time.monotonic, stop_at=stop_at)
-    cached = Cached(case.corpus, case.page_id, detect_kind(data, structure), data, structure)
+    cached = Cached(case.corpus, case.page_id, kind, data, structure)
     for name in profiles.COST_ORDER:  # every candidate any profile can ask for
         started = time.process_time()
         cached.answers[name] = run(name)
