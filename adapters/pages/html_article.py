@@ -33,6 +33,7 @@ from lxml import etree
 
 from adapters.pages import candidates, profiles
 from adapters.pages.definition_lists import definitions_paired
+from adapters.pages.error_messages import error_messages_out
 from adapters.pages.glued_inlines import space_glued_inlines
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
@@ -137,12 +138,13 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 
 
 def parse_page(html: str) -> tuple[Element, str] | None:
-    """The page's tree, its glued inline elements spaced (``glued_inlines``), its headings mended
-    (``heading_markup``), posts written as blockquotes made posts (``post_quotes``), lists of names
-    and values paired (``definition_lists``) and labels set beside their values in boxes made one
-    line (``label_values``), and the HTML that the extractors parsing for themselves (trafilatura,
-    readability) read: the same page, written out again only when something changed (41 of the 91
-    articles, 445 of the 778 page-types pages; 0.4 ms median). None when there is no document to read.
+    """The page's tree, its scripts' failure messages out (``error_messages``), its glued inline
+    elements spaced (``glued_inlines``), its headings mended (``heading_markup``), posts written as
+    blockquotes made posts (``post_quotes``), lists of names and values paired (``definition_lists``)
+    and labels set beside their values in boxes made one line (``label_values``), and the HTML that
+    the extractors parsing for themselves (trafilatura, readability) read: the same page, written
+    out again only when something changed (45 of the 91 articles, 490 of the 778 page-types pages;
+    0.4 ms median). None when there is no document to read.
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,
@@ -152,7 +154,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     if root is None:
         return None
     if (
-        labels_joined(root)
+        error_messages_out(root)
+        + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)
         + posts_unquoted(root)

@@ -10,6 +10,7 @@ is html-to-markdown's, whose Rust core writes a 50,000-row table in a fraction o
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from itertools import islice
@@ -215,6 +216,20 @@ def _spaced(image: Element, placeholder: str) -> str:
 def has_words(element: Element) -> bool:
     """Whether any text under ``element`` is more than white space."""
     return bool("".join(element.itertext()).strip())
+
+
+def word_count(element: Element, *, stop_after: float = math.inf) -> int:
+    """The words a reader sees under ``element`` (scripts' and styles' source left out, its own tail
+    too), counted until more than ``stop_after``."""
+    count = 0
+    for node in element.iter():
+        if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS and node.text:
+            count += len(node.text.split())
+        if node is not element and node.tail:
+            count += len(node.tail.split())
+        if count > stop_after:
+            break
+    return count
 
 
 def _moved_to_its_heading(link: Element, href: str) -> bool:

@@ -21,14 +21,12 @@ trafilatura and readability read the page as written (``html_article.cut_for_kin
 
 from __future__ import annotations
 
-import re
 from itertools import islice
 
-from adapters.pages.html_markdown import SOURCE_TAGS, Element, drop_tree
+from adapters.pages.html_markdown import SOURCE_TAGS, Element, drop_tree, word_count
+from adapters.pages.markup_names import named
 from adapters.pages.page_kind import MAX_ELEMENTS
 
-# The words of a class or id: "userReviews" -> user, Reviews; "review_ctn" -> review, ctn.
-_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _REVIEW_WORDS = frozenset({"review", "reviews"})
 # A rating summary ("Recent Reviews: Very Positive (18,243) - 70% of the user reviews in the last
 # 30 days are positive") is a sentence or two; a section of reviews is several buyers' paragraphs.
@@ -43,7 +41,7 @@ def reviews_cut(root: Element) -> int:
     found = _review_sections(root)
     if not found:
         return 0
-    page_words = _word_count(root)
+    page_words = word_count(root)
     sections = [(element, words) for element, words in found if words >= MIN_WORDS]
     if not sections or sum(words for _, words in sections) >= _MAX_SHARE * page_words:
         return 0
@@ -60,28 +58,9 @@ def _review_sections(root: Element) -> list[tuple[Element, int]]:
     for element in islice(root.iter(), MAX_ELEMENTS):
         if not isinstance(element.tag, str) or element.tag in _NEVER or element.tag in SOURCE_TAGS:
             continue
-        if not _named_for_reviews(element) or any(parent in inside for parent in element.iterancestors()):
+        if not named(element, _REVIEW_WORDS) or any(parent in inside for parent in element.iterancestors()):
             continue
         if element.find(".//h1") is None and element.find(".//main") is None:
             inside.add(element)
-            found.append((element, _word_count(element)))
+            found.append((element, word_count(element)))
     return found
-
-
-def _named_for_reviews(element: Element) -> bool:
-    return any(
-        word.lower() in _REVIEW_WORDS
-        for value in (element.get("class"), element.get("id"))
-        if value
-        for word in _NAME_WORDS.findall(value)
-    )
-
-
-def _word_count(element: Element) -> int:
-    count = 0
-    for node in element.iter():
-        if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS and node.text:
-            count += len(node.text.split())
-        if node is not element and node.tail:
-            count += len(node.tail.split())
-    return count

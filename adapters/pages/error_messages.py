@@ -1,0 +1,63 @@
+"""The messages a page's scripts show when something fails, out of the tree before anything reads it.
+
+Pages carry, hidden until needed, what their scripts say when a form fails to send, the server
+does not answer or a filter breaks: "Oops! Looks like we're having trouble connecting to our
+server. Refresh your browser window to try again.", "There was a problem filtering reviews.
+Please reload the page.", "Oops! Something went wrong while submitting the form." No extractor
+reads the style sheet that hides them, so the agent read them as the page's text, and an agent
+told "trouble connecting to our server" may well take the page for one that did not load.
+
+Pages name these messages in their class words ("a-alert-error", "txn-wrapper__error",
+"form_error-message", "estimated-shipping-error"). So an element with a class named for an error
+and at most ``MAX_WORDS`` words goes, on every kind of page. Left alone: colour utilities
+("text-error", "border-top-error": a card drawn with a red edge), elements inside code (a
+highlighter's marks), the words "alert" and "danger" (the note and warning boxes documentation
+is written in) and ids (a section "Redirects and Errors" has the id "redirects-and-errors").
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from adapters.pages.html_markdown import Element, drop_tree, word_count
+from adapters.pages.markup_names import name_words
+from adapters.pages.page_kind import MAX_ELEMENTS
+
+_ERROR_WORDS = frozenset({"error", "errors"})
+# A message is a sentence or two; a box holding more is the page's (a comparison card whose
+# class draws it in the error colour held 50 words).
+MAX_WORDS = 30
+# Utility classes that colour or draw an element; "text-error" says how a price or a stock line
+# looks, not that it is a script's message.
+_STYLE_WORDS = frozenset({"text", "bg", "border", "color", "fill", "stroke", "ring", "outline", "decoration"})
+_NEVER = frozenset({"html", "body", "main", "article", "form", "pre", "code"})
+
+
+def error_messages_out(root: Element) -> int:
+    """Removes the first ``MAX_ELEMENTS`` elements' error messages from ``root``; how many it removed."""
+    found = [
+        element
+        for element in islice(root.iter(), MAX_ELEMENTS)
+        if isinstance(element.tag, str) and element.tag not in _NEVER and _named_for_an_error(element)
+    ]
+    removed: set[Element] = set()
+    for element in found:
+        if any(node in removed for node in element.iterancestors()):
+            continue  # went with a message around it
+        if _in_code(element) or word_count(element, stop_after=MAX_WORDS) > MAX_WORDS:
+            continue
+        drop_tree(element)
+        removed.add(element)
+    return len(removed)
+
+
+def _named_for_an_error(element: Element) -> bool:
+    for name in (element.get("class") or "").split():
+        words = name_words(name)
+        if words and words[0] not in _STYLE_WORDS and _ERROR_WORDS.intersection(words):
+            return True
+    return False
+
+
+def _in_code(element: Element) -> bool:
+    return any(node.tag in ("pre", "code") for node in element.iterancestors())
