@@ -9,7 +9,7 @@ class and id words ("product-reviews", "review_ctn", "userReviews", "woocommerce
 
 So on a page read as a product (``page_kind``), an element whose class or id has the word
 "review" or "reviews" and that holds at least ``MIN_WORDS`` words goes before those extractors
-run: 29 sections on 26 pages of the page-types corpus, 12,829 words, 279 of them in the
+run: 29 sections on 26 pages of the page-types corpus, 12,820 words, 279 of them in the
 references (critics' one-line quotes on a game store, a pest-control firm's testimonials on a
 page that declares itself a product). A rating summary ("Very Positive (18,243)") is shorter and
 stays; so do the headings and links that lead to the reviews ("8 Reviews", "Write a review").
@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from itertools import islice
 
+from lxml import etree
+
 from adapters.pages.html_markdown import SOURCE_TAGS, Element, drop_tree, word_count
 from adapters.pages.markup_names import named
 from adapters.pages.page_kind import MAX_ELEMENTS
@@ -34,16 +36,18 @@ MIN_WORDS = 50
 # The reviews' share of the page's text past which the page is read as being about reviews.
 _MAX_SHARE = 0.5
 _NEVER = frozenset({"html", "body", "main", "article"})
+# The elements whose class or id holds the letters, found in C (asking every element's words cost
+# 4.7 ms a product page, this 0.6 ms).
+_MAY_NAME_REVIEWS = etree.XPath(
+    "//*[contains(@class, 'eview') or contains(@id, 'eview') or contains(@class, 'EVIEW') or contains(@id, 'EVIEW')]"
+)
 
 
 def reviews_cut(root: Element) -> int:
     """Removes a product page's sections of customer reviews from ``root``; how many it removed."""
-    found = _review_sections(root)
-    if not found:
-        return 0
-    page_words = word_count(root)
-    sections = [(element, words) for element, words in found if words >= MIN_WORDS]
-    if not sections or sum(words for _, words in sections) >= _MAX_SHARE * page_words:
+    sections = [(element, words) for element, words in _review_sections(root) if words >= MIN_WORDS]
+    reviews = sum(words for _, words in sections)
+    if not sections or reviews >= _MAX_SHARE * word_count(root, stop_after=reviews / _MAX_SHARE):
         return 0
     for element, _ in sections:
         drop_tree(element)
@@ -55,8 +59,8 @@ def _review_sections(root: Element) -> list[tuple[Element, int]]:
     main part is a layout's box (``review-layout``), looked into rather than taken."""
     found: list[tuple[Element, int]] = []
     inside: set[Element] = set()
-    for element in islice(root.iter(), MAX_ELEMENTS):
-        if not isinstance(element.tag, str) or element.tag in _NEVER or element.tag in SOURCE_TAGS:
+    for element in islice(_MAY_NAME_REVIEWS(root), MAX_ELEMENTS):
+        if element.tag in _NEVER or element.tag in SOURCE_TAGS:
             continue
         if not named(element, _REVIEW_WORDS) or any(parent in inside for parent in element.iterancestors()):
             continue
