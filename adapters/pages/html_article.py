@@ -138,13 +138,14 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 
 
 def parse_page(html: str) -> tuple[Element, str] | None:
-    """The page's tree, its scripts' failure messages out (``error_messages``), its glued inline
-    elements spaced (``glued_inlines``), its headings mended (``heading_markup``), posts written as
-    blockquotes made posts (``post_quotes``), lists of names and values paired (``definition_lists``)
-    and labels set beside their values in boxes made one line (``label_values``), and the HTML that
-    the extractors parsing for themselves (trafilatura, readability) read: the same page, written
-    out again only when something changed (45 of the 91 articles, 490 of the 778 page-types pages;
-    0.4 ms median). None when there is no document to read.
+    """The page's tree, its scripts' failure messages and its skip links out (``error_messages``,
+    ``overlays.drop_skip_links``), its glued inline elements spaced (``glued_inlines``), its headings
+    mended (``heading_markup``), posts written as blockquotes made posts (``post_quotes``), lists of
+    names and values paired (``definition_lists``) and labels set beside their values in boxes made
+    one line (``label_values``), and the HTML that the extractors parsing for themselves
+    (trafilatura, readability) read: the same page, written out again only when something changed
+    (56 of the 91 articles, 598 of the 778 page-types pages; 0.4 ms median). None when there is no
+    document to read.
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,
@@ -155,6 +156,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         return None
     if (
         error_messages_out(root)
+        + drop_skip_links(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)
@@ -192,10 +194,9 @@ def _embedded_files_emptied(root: Element) -> None:
 
 def read_tree(root: Element) -> tuple[StructuredData, Structure]:
     """Steps 2-3 of the pipeline (docs/extraction.md) on a parsed page: a streamed page's parts put in
-    place (``streamed_segments``), its skip links, consent banners and dialogs out (``overlays``), its
-    schema.org data read, its markup measured. Changes ``root`` in place."""
+    place (``streamed_segments``), its consent banners and dialogs out (``overlays``), its schema.org
+    data read, its markup measured. Changes ``root`` in place."""
     put_streamed_segments_in_place(root)
-    drop_skip_links(root)
     found: list[Element] | None = [] if may_hold_overlays(root) else None
     structure = measure(root, found)
     if found and drop_overlays(root, found, structure.text_chars):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import lxml.html
 
 from adapters.pages.candidates import parse_html, resiliparse_markdown
-from adapters.pages.html_article import html_to_article, read_tree
+from adapters.pages.html_article import html_to_article, parse_page, read_tree
 from adapters.pages.html_markdown import Element
 from adapters.pages.overlays import (
     MAX_OVERLAYS,
@@ -150,9 +150,9 @@ SKIPPABLE = f"""<html><body>
 
 
 def test_skip_links_to_places_on_the_page_go_and_other_links_stay() -> None:
-    root = parse_html(SKIPPABLE)
-    read_tree(root)
-    text = _text(root)
+    parsed = parse_page(SKIPPABLE)
+    assert parsed is not None
+    text = _text(parsed[0])
 
     assert "Skip to content" not in text and "Skip to search" not in text
     assert "Jump to the menu" not in text and "Go to the footer" not in text
@@ -200,6 +200,18 @@ def test_a_link_whose_own_class_says_it_skips_goes_wherever_it_is() -> None:
     assert drop_skip_links(root) == 2
     text = _text(root)
     assert "Skip listing" not in text and "Lamp 1" in text and "Lamp 2" in text and "Story 19" in text
+
+
+def test_the_extractors_that_parse_the_page_themselves_read_it_without_skip_links() -> None:
+    gallery = '<a class="pipf-product-gallery__skip-button" href="#after-images">Skip images</a>'
+    shelf = "<p id='after-images'>Twelve shelves.</p>"
+    page = f"<html><body><main><h1>Shelf unit</h1>{gallery}{shelf}</main></body></html>"
+
+    parsed = parse_page(page)
+
+    assert parsed is not None
+    _, written = parsed  # what trafilatura and readability read
+    assert "Skip images" not in written and "Twelve shelves." in written
 
 
 def test_links_whose_own_class_says_skip_but_that_lead_elsewhere_or_nowhere_stay() -> None:
