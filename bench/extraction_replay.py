@@ -54,6 +54,7 @@ class Cached:
     structure: Any = None
     answers: dict[str, str] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    reviews: frozenset[str] = frozenset()  # the lines of the reviews cut from a product's tree
 
 
 class _Replayed:
@@ -83,12 +84,12 @@ def read_page(case: Case) -> Cached:
     root, html = parsed
     data, structure = read_tree(root)
     kind = detect_kind(data, structure)
-    cut_for_kind(kind, root)
+    reviews = cut_for_kind(kind, data, root)
     # No budget and no stopping (the replay must not depend on the machine's load), except what the
     # tool does whatever the load: a page past the element bound gives the slower candidates no time.
     stop_at = -math.inf if structure.oversized else math.inf
     run = Candidates(html, case.url, root, INCLUDE_IMAGES, deadline=math.inf, clock=time.monotonic, stop_at=stop_at)
-    cached = Cached(case.corpus, case.page_id, kind, data, structure)
+    cached = Cached(case.corpus, case.page_id, kind, data, structure, reviews=reviews)
     for name in profiles.COST_ORDER:  # every candidate any profile can ask for
         started = time.process_time()
         cached.answers[name] = run(name)
@@ -103,7 +104,9 @@ def replay(cached: Cached) -> str:
 
     if cached.kind is None:
         return cached.answers[profiles.TRAFILATURA_PRECISION]
-    return choose(cached.kind, cached.data, cached.structure, _Replayed(cached.answers)).markdown
+    return choose(
+        cached.kind, cached.data, cached.structure, _Replayed(cached.answers), reviews=cached.reviews
+    ).markdown
 
 
 def scores(cases: list[Case], cached: dict[tuple[str, str], Cached]) -> dict[str, list[tuple[Case, PageScore]]]:

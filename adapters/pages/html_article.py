@@ -48,7 +48,7 @@ from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
 from adapters.pages.repeated_quotes import shortened_repeats
-from adapters.pages.review_sections import reviews_cut
+from adapters.pages.review_sections import reviews_cut, without_review_lines
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
 from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
@@ -116,11 +116,11 @@ def html_to_article(
         stop_at = -math.inf
     deadline = clock() + budget_seconds
     kind = detect_kind(data, structure)
-    cut_for_kind(kind, root)
+    reviews = cut_for_kind(kind, data, root)
     if draft is not None:
         draft = _tidied_draft(draft, kind)
     run = Candidates(html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft)
-    article = choose(kind, data, structure, run)
+    article = choose(kind, data, structure, run, reviews=reviews)
     logger.debug(
         "read the page as %s; kept %s",
         article.kind,
@@ -168,17 +168,28 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     return root, html
 
 
-def cut_for_kind(kind: PageKind, root: Element) -> None:
+def cut_for_kind(kind: PageKind, data: StructuredData, root: Element) -> frozenset[str]:
     """What the page's kind says is not its content, out of ``root`` (the tree the pruned whole page
-    and Resiliparse read, and the draft comes from): a product's customer reviews (``review_sections``).
+    and Resiliparse read, and the draft comes from): the customer reviews of a product for sale
+    (``review_sections``). Returns what ``choose`` needs to cut the same from the winner.
 
     trafilatura and readability read the page as written, reviews and all: they weigh comment-like
     blocks themselves, and the vote needs their answers to differ. Cut for them too, trafilatura's
     two modes on a product page came out alike (the reviews are what its comments mode adds) and
     outvoted the whole page and Resiliparse on pages where they were the better two (page-types
-    0.8138 against 0.8146 cutting the tree alone; docs/extraction.md, eighteenth round)."""
-    if kind == "product":
-        reviews_cut(root)
+    0.8138 against 0.8146 cutting the tree alone; docs/extraction.md, eighteenth round). So their
+    reviews go from the chosen answer instead, line by line.
+
+    For sale: the declared product carries an offer. A declaration without one is the rating stars
+    a business puts on its home page, whose testimonials are its content."""
+    if kind != "product" or not _for_sale(data):
+        return frozenset()
+    return reviews_cut(root)
+
+
+def _for_sale(data: StructuredData) -> bool:
+    declared = data.of_type("Product", "ProductGroup", "IndividualProduct")
+    return data.has("Offer", "AggregateOffer") or any("offers" in node for node in declared)
 
 
 def _embedded_files_emptied(root: Element) -> None:
@@ -212,14 +223,23 @@ class CandidateSource(Protocol):
     def many(self, names: tuple[str, ...]) -> dict[str, str]: ...
 
 
-def choose(kind: PageKind, data: StructuredData, structure: Structure, run: CandidateSource) -> Article:
+def choose(
+    kind: PageKind,
+    data: StructuredData,
+    structure: Structure,
+    run: CandidateSource,
+    *,
+    reviews: frozenset[str] = frozenset(),
+) -> Article:
     """Steps 2-5 of the pipeline for a page already read: which candidates vote, which one wins.
+    ``reviews``: the lines of the reviews ``cut_for_kind`` took out of the tree, cut from the winner.
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
     """
     chosen = _chosen(kind, data, structure, _WithoutRecommendations(run))
-    markdown = shortened_repeats(without_echoed_images(chosen.markdown))
+    markdown = without_review_lines(chosen.markdown, reviews, run(profiles.WHOLE_PAGE)) if reviews else chosen.markdown
+    markdown = shortened_repeats(without_echoed_images(markdown))
     return dataclasses.replace(chosen, markdown=without_repeated_paragraphs(markdown, thread=chosen.kind == "forum"))
 
 

@@ -10,10 +10,10 @@ import pytest
 
 from adapters.pages import profiles
 from adapters.pages.candidates import parse_html
-from adapters.pages.html_article import Candidates, cut_for_kind, parse_page, read_tree
+from adapters.pages.html_article import Candidates, cut_for_kind, html_to_article, parse_page, read_tree
 from adapters.pages.html_markdown import element_to_markdown
 from adapters.pages.page_kind import detect_kind
-from adapters.pages.review_sections import MIN_WORDS, reviews_cut
+from adapters.pages.review_sections import MIN_WORDS, line_key, reviews_cut, without_review_lines
 
 DESCRIPTION = " ".join(
     [
@@ -33,8 +33,12 @@ def _reviews(count: int, name: str = 'class="product-reviews"') -> str:
     return f"<section {name}><h2>Customer reviews</h2>{items}</section>"
 
 
-def _product_page(reviews: str, *, declared: str = "Product") -> str:
-    data = json.dumps({"@context": "https://schema.org", "@type": declared, "name": "Trail 25 Pack"})
+OFFER = {"@type": "Offer", "price": "89.95", "priceCurrency": "USD"}
+
+
+def _product_page(reviews: str, *, declared: str = "Product", offer: bool = True) -> str:
+    product = {"@context": "https://schema.org", "@type": declared, "name": "Trail 25 Pack"}
+    data = json.dumps(product | ({"offers": OFFER} if offer else {}))
     return (
         f'<html><head><title>Trail 25 Pack</title><script type="application/ld+json">{data}</script></head>'
         f"<body><main><h1>Trail 25 Pack</h1><p>{DESCRIPTION}</p>"
@@ -47,8 +51,9 @@ def _candidates(html: str) -> tuple[str, Candidates]:
     parsed = parse_page(html)
     assert parsed is not None
     root, written = parsed
-    kind = detect_kind(*read_tree(root))
-    cut_for_kind(kind, root)
+    data, structure = read_tree(root)
+    kind = detect_kind(data, structure)
+    cut_for_kind(kind, data, root)
     url = "https://shop.example/trail-25"
     return kind, Candidates(written, url, root, True, deadline=math.inf, clock=time.monotonic)
 
@@ -69,10 +74,36 @@ def test_trafilatura_reads_the_page_as_written() -> None:
 
 
 def test_other_kinds_keep_sections_named_for_reviews() -> None:
-    kind, run = _candidates(_product_page(_reviews(3), declared="NewsArticle"))
+    kind, run = _candidates(_product_page(_reviews(3), declared="NewsArticle", offer=False))
 
     assert kind == "article"
     assert "hip belt" in run(profiles.WHOLE_PAGE)
+
+
+def test_a_declared_product_with_no_offer_keeps_its_testimonials() -> None:
+    kind, run = _candidates(_product_page(_reviews(3), offer=False))  # a business's rating stars
+
+    assert kind == "product"
+    assert "hip belt" in run(profiles.WHOLE_PAGE)
+
+
+def test_the_winner_loses_the_reviews_the_page_as_written_gave_it() -> None:
+    html = _product_page(_reviews(3))
+
+    article = html_to_article(html, "https://shop.example/trail-25")
+
+    assert article.kind == "product"
+    assert "laptop sleeve" in article.markdown
+    assert "hip belt" not in article.markdown
+    assert "Customer reviews" not in article.markdown
+
+
+def test_only_lines_that_the_rest_of_the_page_does_not_also_say_go() -> None:
+    reviews = frozenset({"5 stars", "bought it for a weekend of hiking", "jane d"})
+    answer = "# Trail 25 Pack\n\n**5 stars**\n\nBought it for a weekend of hiking!\n\nJane D.\n\n```\nJane D.\n```"
+    page = "# Trail 25 Pack\n\n5 stars"  # the product's own rating line
+
+    assert without_review_lines(answer, reviews, page) == "# Trail 25 Pack\n\n**5 stars**\n\n```\nJane D.\n```"
 
 
 @pytest.mark.parametrize(
@@ -82,7 +113,9 @@ def test_other_kinds_keep_sections_named_for_reviews() -> None:
 def test_sections_named_for_reviews_go(name: str) -> None:
     root = parse_html(_product_page(_reviews(2, name)))
 
-    assert reviews_cut(root) == 1
+    lines = reviews_cut(root)
+
+    assert line_key(REVIEW) in lines and "customer reviews" in lines
     assert "hip belt" not in element_to_markdown(root)
 
 
@@ -93,20 +126,20 @@ def test_sections_named_for_reviews_go(name: str) -> None:
 def test_names_that_only_contain_the_letters_stay(name: str) -> None:
     root = parse_html(_product_page(_reviews(2, name)))
 
-    assert reviews_cut(root) == 0
+    assert not reviews_cut(root)
 
 
 def test_a_short_section_is_a_rating_summary_and_stays() -> None:
     summary = " ".join(["word"] * (MIN_WORDS - 10))
     root = parse_html(_product_page(f'<div class="reviews">{summary}</div>'))
 
-    assert reviews_cut(root) == 0
+    assert not reviews_cut(root)
 
 
 def test_a_page_that_is_mostly_reviews_keeps_them() -> None:
     root = parse_html(_product_page(_reviews(20)))
 
-    assert reviews_cut(root) == 0
+    assert not reviews_cut(root)
     assert "hip belt" in element_to_markdown(root)
 
 
@@ -115,7 +148,7 @@ def test_the_section_holding_the_headline_stays() -> None:
     html = html.replace("</main>", _reviews(2) + "</div></main>")
     root = parse_html(html)
 
-    assert reviews_cut(root) == 1  # the section of reviews inside it, not the box around the product
+    assert reviews_cut(root)  # the section of reviews inside it, not the box around the product
     markdown = element_to_markdown(root)
     assert "laptop sleeve" in markdown
     assert "hip belt" not in markdown
