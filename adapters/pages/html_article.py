@@ -9,7 +9,9 @@ suit it, keep the answer they agree on.
 3. Other kinds: the profile's candidates (``profiles``) vote, schema.org text joining as a voter
    when the page has it and the run of items or posts the markup shows as a witness; the
    candidate closest to all the others wins (``reconcile``).
-4. Products get any declared field the winner lacks (name, price, properties) put in front.
+4. Products get any declared field the winner lacks (name, price, properties) put in front; a
+   product for sale loses its customer reviews, from the tree before the candidates read it and
+   from the winner's answer when it read the page as written (``review_sections``).
 5. Quotes of text the answer already gave (a reply quoting the post above it) are cut to their
    opening words (``repeated_quotes``), picture placeholders whose words the next text repeats
    go (``image_echoes``), and so do second copies of long lines (``repeated_paragraphs``).
