@@ -8,8 +8,9 @@ reads the style sheet that hides them, so the agent read them as the page's text
 told "trouble connecting to our server" may well take the page for one that did not load.
 
 Pages name these messages in their class words ("a-alert-error", "txn-wrapper__error",
-"form_error-message", "estimated-shipping-error"). So an element with a class named for an error
-and at most ``MAX_WORDS`` words goes, on every kind of page. Left alone: colour utilities
+"form_error-message", "errorMessage"), or name the failure ("w-form-fail", the form builder's
+message on many small sites). So an element with a class named for an error or a failure and at
+most ``MAX_WORDS`` words goes, on every kind of page. Left alone: colour utilities
 ("text-error", "border-top-error": a card drawn with a red edge), elements inside code (a
 highlighter's marks), the words "alert" and "danger" (the note and warning boxes documentation
 is written in) and ids (a section "Redirects and Errors" has the id "redirects-and-errors").
@@ -17,6 +18,7 @@ is written in) and ids (a section "Redirects and Errors" has the id "redirects-a
 
 from __future__ import annotations
 
+import re
 from itertools import islice
 
 from lxml import etree
@@ -26,6 +28,10 @@ from adapters.pages.markup_names import name_words
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 _ERROR_WORDS = frozenset({"error", "errors"})
+# Only between hyphens or underscores ("w-form-fail", "submit_failed"): run together with other
+# words in a component library's generated names, "FailSafeLink" is a link that always works.
+_FAILURE_PARTS = frozenset({"fail", "failed", "failure"})
+_PARTS = re.compile(r"[-_]+")
 # A message is a sentence or two; a box holding more is the page's (a comparison card whose
 # class draws it in the error colour held 50 words).
 MAX_WORDS = 30
@@ -34,8 +40,10 @@ MAX_WORDS = 30
 _STYLE_WORDS = frozenset({"text", "bg", "border", "color", "fill", "stroke", "ring", "outline", "decoration"})
 _NEVER = frozenset({"html", "body", "main", "article", "form", "pre", "code"})
 # The elements whose class holds the letters, found in C: splitting every class of every element
-# into words cost 1.1 ms an article (a twentieth of its whole extraction), this 0.4 ms.
-_MAY_NAME_AN_ERROR = etree.XPath("//*[contains(@class, 'rror') or contains(@class, 'RROR')]")
+# into words cost 1.1 ms an article (a twentieth of its whole extraction), this 0.5 ms.
+_MAY_NAME_AN_ERROR = etree.XPath(
+    "//*[contains(@class, 'rror') or contains(@class, 'RROR') or contains(@class, 'fail')]"
+)
 
 
 def error_messages_out(root: Element) -> int:
@@ -60,6 +68,8 @@ def _named_for_an_error(element: Element) -> bool:
     for name in (element.get("class") or "").split():
         words = name_words(name)
         if words and words[0] not in _STYLE_WORDS and _ERROR_WORDS.intersection(words):
+            return True
+        if _FAILURE_PARTS.intersection(_PARTS.split(name.lower())):
             return True
     return False
 

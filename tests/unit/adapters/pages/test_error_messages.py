@@ -33,6 +33,8 @@ def _cut(inner: str) -> tuple[int, str]:
         '<div class="a-box a-alert a-alert-error cr-error" role="alert"><h4>There was a problem filtering'
         " reviews. Please reload the page.</h4></div>",
         '<p class="wt-text-body-01 shipping-errorMessage">There was a problem calculating your shipping.</p>',
+        '<div class="w-form-fail"><div>Oops! Something went wrong while submitting the form.</div></div>',
+        '<p class="newsletter__submit_failed">There was a problem subscribing you to the newsletter.</p>',
     ],
 )
 def test_a_script_s_failure_message_goes(inner: str) -> None:
@@ -52,6 +54,8 @@ def test_a_script_s_failure_message_goes(inner: str) -> None:
         '<section id="redirects-and-errors"><h2>Redirects and Errors</h2><p>Use abort().</p></section>',
         '<div class="alert alert-danger">Warning: this deletes the files.</div>',  # documentation's boxes
         '<div class="errorless-box">Setup without surprises.</div>',
+        '<a class="RowBase-styled__FailSafeLink-sc-c07 gFmQxC" href="/returns">Shipping & Return Details</a>',
+        '<p class="failover-note">The service keeps answering when one provider is down.</p>',
         '<div class="error-explained">' + "An error page tells the reader what went wrong. " * 4 + "</div>",
     ],
 )
