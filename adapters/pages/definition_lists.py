@@ -14,17 +14,8 @@ from __future__ import annotations
 
 from itertools import islice
 
-from adapters.pages.html_markdown import SOURCE_TAGS, Element
+from adapters.pages.html_markdown import BLOCK_TAGS, SOURCE_TAGS, Element
 from adapters.pages.page_kind import MAX_ELEMENTS
-
-# What makes a definition more than a value: a reference's description, not a specification's.
-BLOCK_TAGS = frozenset(
-    {
-        "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figure",
-        "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav",
-        "ol", "p", "pre", "section", "table", "ul",
-    }
-)  # fmt: skip
 
 
 def definitions_paired(root: Element) -> int:

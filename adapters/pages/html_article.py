@@ -52,7 +52,7 @@ from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
 from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.review_sections import reviews_cut, without_review_lines
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
-from adapters.pages.structured_content import article_body, product_markdown, thread_markdown
+from adapters.pages.structured_content import article_body, for_sale, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from domain.script_shell import LITTLE_TEXT_CHARS
 
@@ -184,14 +184,9 @@ def cut_for_kind(kind: PageKind, data: StructuredData, root: Element) -> frozens
 
     For sale: the declared product carries an offer. A declaration without one is the rating stars
     a business puts on its home page, whose testimonials are its content."""
-    if kind != "product" or not _for_sale(data):
+    if kind != "product" or not for_sale(data):
         return frozenset()
     return reviews_cut(root)
-
-
-def _for_sale(data: StructuredData) -> bool:
-    declared = data.of_type("Product", "ProductGroup", "IndividualProduct")
-    return data.has("Offer", "AggregateOffer") or any("offers" in node for node in declared)
 
 
 def _embedded_files_emptied(root: Element) -> None:

@@ -28,6 +28,15 @@ _SKIPPED_TAGS = (
 )  # fmt: skip
 # Elements whose text is source, not text a reader sees.
 SOURCE_TAGS = frozenset({"script", "style", "noscript", "template"})
+# What makes an element a block of its own rather than a piece of a line: a definition holding one is
+# a reference's description, not a specification's value (``definition_lists``, ``label_values``).
+BLOCK_TAGS = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figure",
+        "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav",
+        "ol", "p", "pre", "section", "table", "ul",
+    }
+)  # fmt: skip
 # Whole words of an id or class (split on "-", "_", spaces), so "shared-notes" is not "share".
 _CHROME_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:cookies?|consent|gdpr|newsletter|share|sharing|social|related|comments?)(?:$|[-_\s])",
@@ -219,8 +228,8 @@ def has_words(element: Element) -> bool:
 
 
 def word_count(element: Element, *, stop_after: float = math.inf) -> int:
-    """The words a reader sees under ``element`` (scripts' and styles' source left out, its own tail
-    too), counted until more than ``stop_after``."""
+    """The words a reader sees under ``element`` (scripts' and styles' source left out, and its own
+    tail, which is its parent's text), counted until more than ``stop_after``."""
     count = 0
     for node in element.iter():
         if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS and node.text:

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from adapters.pages.definition_lists import BLOCK_TAGS
-from adapters.pages.html_markdown import Element
+from adapters.pages.html_markdown import BLOCK_TAGS, Element
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # A label is a few words ("Last updated on:", "Release Date:"); a value a date, a price, a name.

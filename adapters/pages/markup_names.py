@@ -16,11 +16,10 @@ from adapters.pages.html_markdown import Element
 _NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
-def named(element: Element, words: Collection[str], attributes: tuple[str, ...] = ("class", "id")) -> bool:
-    """Whether one of ``attributes`` of ``element`` has one of ``words`` (lowercase) among its words."""
-    return any(
-        word in words for attribute in attributes if (value := element.get(attribute)) for word in name_words(value)
-    )
+def named(element: Element, words: Collection[str]) -> bool:
+    """Whether the class or id of ``element`` has one of ``words`` (lowercase) among its words."""
+    names = " ".join(value for value in (element.get("class"), element.get("id")) if value)
+    return any(word in words for word in name_words(names))
 
 
 def name_words(name: str) -> list[str]:

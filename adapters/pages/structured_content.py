@@ -46,6 +46,13 @@ def thread_markdown(data: StructuredData) -> str:
     return "\n\n".join(part for part in parts if part)
 
 
+def for_sale(data: StructuredData) -> bool:
+    """Whether the page declares something on offer: an offer of its own or a product carrying one
+    (a product declared with rating stars and no offer is a business's home page)."""
+    declared = data.of_type("Product", "ProductGroup", "IndividualProduct")
+    return data.has("Offer", "AggregateOffer") or any("offers" in node for node in declared)
+
+
 def product_markdown(data: StructuredData) -> str:
     """Name, description, price and the listed properties of the page's first product."""
     for product in data.of_type("Product", "ProductGroup")[:1]:
