@@ -305,3 +305,27 @@ def test_a_hidden_tab_panel_is_content_and_other_hidden_boxes_are_not() -> None:
         assert command in markdown
     assert "Something went wrong" not in markdown
     assert "TEMPLATE-MARKER" not in markdown
+
+
+def test_elements_whose_role_says_sidebar_menu_or_widget_go_like_the_tags_that_mean_the_same() -> None:
+    # role="complementary" is what <aside> means; a menu, a list box, a search box, a toolbar and
+    # a tooltip are controls the reader works, not text the page says.
+    page = """<html><body><main><h1>Two ports on the case</h1>
+<p>The front port drops off when the fan spins up.</p>
+<div role="complementary"><h3>About me</h3><p>SIDEBAR-MARKER I write about hardware.</p></div>
+<ul role="menu"><li role="menuitem"><a href="/a">MENU-MARKER Account</a></li></ul>
+<div role="menubar"><a href="/x">MENUBAR-MARKER File</a></div>
+<div role="listbox"><div role="option">LISTBOX-MARKER Afrikaans</div></div>
+<div role="search"><span>SEARCH-MARKER Search the forum</span></div>
+<div role="toolbar"><span>TOOLBAR-MARKER Bold</span></div>
+<span role="tooltip">TOOLTIP-MARKER Posted by the moderator</span>
+<div role="tablist"><span role="tab">Specifications</span></div>
+</main></body></html>"""
+    root = parse_html(page)
+
+    markdown = element_to_markdown(root)
+
+    assert "The front port drops off" in markdown
+    assert "Specifications" in markdown  # a tab's name says what its panel holds
+    for marker in ("SIDEBAR", "MENU-", "MENUBAR", "LISTBOX", "SEARCH", "TOOLBAR", "TOOLTIP"):
+        assert f"{marker}" not in markdown
