@@ -138,3 +138,55 @@ def test_the_extractor_hands_the_draft_through_for_html_only() -> None:
 
 def fetched(body: bytes, content_type: str) -> FetchedPage:
     return FetchedPage(url=URL, status=200, content_type=content_type, charset="utf-8", body=body)
+
+
+def test_no_candidate_is_started_that_the_quickest_one_s_time_would_carry_past_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [0.0]
+    resiliparse = candidates.resiliparse_markdown
+
+    def slow_resiliparse(*args: object, **kwargs: object) -> str:
+        now[0] += 0.6  # a huge page: the quickest candidate takes most of the budget
+        return resiliparse(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(candidates, "resiliparse_markdown", slow_resiliparse)
+    monkeypatch.setattr(candidates, "whole_page_markdown", must_not_run)
+    monkeypatch.setattr(candidates, "trafilatura_markdown", must_not_run)
+
+    article = html_to_article(pages.LISTING, URL, budget_seconds=1.0, clock=lambda: now[0])
+
+    assert article.method == profiles.RESILIPARSE  # at 0.6 s, the next one would end at 1.2 s at the soonest
+    assert "Walks in the valley" in article.markdown
+
+
+def test_a_candidate_the_quickest_one_s_time_still_fits_is_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+    resiliparse = candidates.resiliparse_markdown
+
+    def resiliparse_taking_a_third(*args: object, **kwargs: object) -> str:
+        now[0] += 0.3
+        return resiliparse(*args, **kwargs)  # type: ignore[arg-type]
+
+    made: list[str] = []
+    whole_page = candidates.whole_page_markdown
+
+    def whole_page_noted(*args: object, **kwargs: object) -> str:
+        made.append("whole page")
+        return whole_page(*args, **kwargs)  # type: ignore[arg-type]
+
+    trafilatura = candidates.trafilatura_markdown
+
+    def slower_trafilatura(*args: object, **kwargs: object) -> str:
+        now[0] += 0.4
+        return trafilatura(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(candidates, "resiliparse_markdown", resiliparse_taking_a_third)
+    monkeypatch.setattr(candidates, "trafilatura_markdown", slower_trafilatura)
+    monkeypatch.setattr(candidates, "whole_page_markdown", whole_page_noted)
+
+    html_to_article(pages.LISTING, URL, budget_seconds=1.0, clock=lambda: now[0])
+
+    # At 0.7 s the quickest took 0.3 s: the whole page ends at 1.0 s at the soonest, in time (the
+    # slower one's 0.4 s is not what it costs).
+    assert made == ["whole page"]
