@@ -23,13 +23,15 @@ A skip link ("Skip to content") is the same kind of thing: a link for keyboard u
 until it has the focus and then shown over the top of the page. Resiliparse kept it as the first
 line of its answer on 48 pages of the two corpora. By convention it is among the first links of
 the page and leads to a place on the same page, and the markup says so ("skip-link",
-"skip-to-content", "skipnav", or a hidden-until-focused utility class such as
-"visually-hidden-focusable", on the link, its parent or its grandparent): only the page's first
-``SKIP_LINKS_LOOKED_AT`` links are looked at so. A link to a named place on the page whose *own*
-class or id says so goes wherever it is: a shop or a search puts its skip link at the start of
-its main part, past the header's menu ("Skip to product list", "Skip to search results"), and a
-"Skip listing" button before each carousel (58 links on 33 pages of the corpora). A parent's
-name does not count there: a wiki's table of contents holds "toc-Skip_package" items.
+"skip-to-content", "skipnav", "mw-jump-link", or a utility class of text hidden from sight such
+as "visually-hidden-focusable" or "sr-only", on the link, its parent or its grandparent), or its
+words do ("Skip to main content", "Jump to content", "Aller au contenu": the markup of many is a
+hashed name): only the page's first ``SKIP_LINKS_LOOKED_AT`` links are looked at so. A link to
+a named place on the page whose *own* class or id says so goes wherever it is: a shop or a
+search puts its skip link at the start of its main part, past the header's menu ("Skip to
+product list", "Skip to search results"), and a "Skip listing" button before each carousel (58
+links on 33 pages of the corpora). A parent's name does not count there: a wiki's table of
+contents holds "toc-Skip_package" items.
 
 The overlays are noticed during the walk that measures the page (``page_kind.measure``, bounded
 to its first 20,000 elements), and only on pages whose ids, classes and roles, read in one pass
@@ -40,6 +42,7 @@ a tenth or more of an article's whole extraction. Most pages have none.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import islice
 from typing import Any
@@ -64,9 +67,22 @@ _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 _NEVER = frozenset({"html", "body", "head", "title", "meta", "link", "base", "h1", "h2", "h3", "h4", "h5", "h6"})
 _CONTENT = frozenset({"main", "article"})
 SKIP_LINKS_LOOKED_AT = 10
-# "skip-link", "skipnav"; and the utility classes of text hidden until it has the keyboard's focus
-# ("visually-hidden-focusable", "sr-only-focusable", "element-focusable").
-_SKIP_WORDS = ("skip", "focusable")
+# "skip-link", "skipnav", "mw-jump-link", "bypass-block-link"; and the utility classes of text
+# hidden from sight, for screen readers and the keyboard ("visually-hidden-focusable",
+# "sr-only-focusable", "is-sr-only", "screen-reader-text"): an in-page link among the page's
+# first ten that only a screen reader sees is a skip link.
+_SKIP_WORDS = (
+    "skip", "focusable", "jump", "bypass", "sr-only", "screen-reader", "screenreader", "visually-hidden",
+    "visuallyhidden",
+)  # fmt: skip
+# What a skip link says, when its markup is a hashed name ("_1jsqk240"): "Skip to main content",
+# "Jump to content", "Skip navigation", in the languages' usual words.
+# "Jump" only with its "to": a table of contents' "Jump ropes" is a section.
+_SKIP_LABEL = re.compile(
+    r"\s*(?:skip|jump (?:to|directly)|aller (?:au|à)|passer au|zum inhalt|direkt zum|zur navigation|saltar al?|"
+    r"ir al|ir para|vai al|ga naar|przejdź do)\b",
+    re.IGNORECASE,
+)
 # Anywhere on the page: a link to a named place on it whose own class or id says it skips, or is
 # shown only when it has the focus ("plp-skip-to-product-list", "carousel__skip-button",
 # "sr-only-focusable"). Its parents' names are not asked there: a wiki's table of contents holds
@@ -221,4 +237,4 @@ def _is_skip_link(link: Element) -> bool:
         return False
     holders = [link, *islice(link.iterancestors(), 2)]  # a list of skip links: <ul class="skip-links"><li><a>
     marks = " ".join(f"{holder.get('class') or ''} {holder.get('id') or ''}" for holder in holders).lower()
-    return any(word in marks for word in _SKIP_WORDS)
+    return any(word in marks for word in _SKIP_WORDS) or _SKIP_LABEL.match("".join(link.itertext())) is not None

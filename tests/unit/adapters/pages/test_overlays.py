@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import lxml.html
+import pytest
 
 from adapters.pages.candidates import parse_html, resiliparse_markdown
 from adapters.pages.html_article import html_to_article, parse_page, read_tree
@@ -307,3 +308,37 @@ def test_text_after_a_script_still_counts_once_a_banner_beside_it_is_gone() -> N
 
     assert "reopened on Monday" in _text(root) and "We use cookies" not in _text(root)
     assert structure.text_chars >= len(story.strip())
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        '<a class="_1jsqk240" href="#bd">Skip to Main Content</a>',  # a hashed name: its words say it
+        '<a class="css-lgslny" href="#main">Skip navigation</a>',
+        '<a class="x7" href="#ipsLayout_mainArea">Jump to content</a>',
+        '<a class="a11y" href="#contenu">Aller au contenu principal</a>',
+        '<a class="mw-jump-link" href="#bodyContent">Content</a>',
+        '<a class="is-sr-only" href="#content">Main content</a>',  # seen by screen readers only
+        '<a class="screen-reader-text" href="#site-content">To the content</a>',
+        '<span class="jumplink-container"><a href="#MainContent">Main</a></span>',
+    ],
+)
+def test_a_skip_link_is_known_by_its_words_or_by_being_for_screen_readers_only(link: str) -> None:
+    root = parse_html(f"<html><body>{link}<main id='content'><p>Twelve shelves for books.</p></main></body></html>")
+
+    assert drop_skip_links(root) == 1
+    assert _text(root) == "Twelve shelves for books."
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        '<a href="#jump-ropes">Jump ropes</a>',  # a table of contents' section
+        '<a href="#skipping-stones">Skipping stones</a>',
+        '<a href="/part-two">Skip ahead to part two</a>',  # leads to another page
+    ],
+)
+def test_links_that_only_sound_like_skip_links_stay(link: str) -> None:
+    root = parse_html(f"<html><body>{link}<main><p>Twelve shelves for books.</p></main></body></html>")
+
+    assert drop_skip_links(root) == 0
