@@ -47,6 +47,7 @@ from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_held
 from adapters.pages.post_quotes import posts_unquoted
+from adapters.pages.reader_prompts import prompts_out
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
@@ -141,8 +142,9 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 
 
 def parse_page(html: str) -> tuple[Element, str] | None:
-    """The page's tree, its scripts' failure messages, its links drawn as buttons and its skip links
-    out (``error_messages``, ``call_to_action``, ``overlays.drop_skip_links``), its glued inline
+    """The page's tree, its scripts' failure messages, its links drawn as buttons, what it asks of its
+    reader and its skip links out (``error_messages``, ``call_to_action``, ``reader_prompts``,
+    ``overlays.drop_skip_links``), its glued inline
     elements spaced (``glued_inlines``), its headings mended (``heading_markup``), posts written as
     blockquotes made posts (``post_quotes``), lists of names and values paired (``definition_lists``)
     and labels set beside their values in boxes made one line (``label_values``), and the HTML that
@@ -160,6 +162,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     if (
         error_messages_out(root)
         + action_links_out(root)
+        + prompts_out(root)
         + drop_skip_links(root)
         + labels_joined(root)
         + space_glued_inlines(root)
