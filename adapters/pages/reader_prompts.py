@@ -25,24 +25,17 @@ _PROMPT_WORDS = frozenset({"signup", "subscribe", "feedback"})
 # A sign-up box is a heading, a sentence, a field and a button; a section holding more is the page's.
 MAX_WORDS = 60
 _NEVER = frozenset({"html", "body", "main", "article", "pre", "code"})
-# The elements whose class or id holds the letters, found by libxml2; the words are checked after.
-_MAY_NAME_A_PROMPT = etree.XPath(
-    "//*["
-    + " or ".join(
-        f"contains(@{attribute}, '{letters}')"
-        for attribute in ("class", "id")
-        for letters in ("ignup", "ignUp", "IGNUP", "ign-up", "ign_up", "ubscribe", "UBSCRIBE", "eedback", "EEDBACK")
-    )
-    + "]"
-)
 
 
 def prompts_out(root: Element) -> int:
-    """Removes the prompts among the first ``MAX_ELEMENTS`` elements so named in ``root``; how many it removed."""
+    """Removes the prompts among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
+    found = [
+        element
+        for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
+        if element.tag not in _NEVER and _named_for_a_prompt(element)
+    ]
     removed: set[Element] = set()
-    for element in islice(_MAY_NAME_A_PROMPT(root), MAX_ELEMENTS):
-        if element.tag in _NEVER or not _named_for_a_prompt(element):
-            continue
+    for element in found:
         if any(node in removed for node in element.iterancestors()):
             continue  # went with a prompt around it
         if _in_code(element) or word_count(element, stop_after=MAX_WORDS) > MAX_WORDS:
@@ -53,7 +46,12 @@ def prompts_out(root: Element) -> int:
 
 
 def _named_for_a_prompt(element: Element) -> bool:
-    words = name_words(f"{element.get('class') or ''} {element.get('id') or ''}")
+    names = f"{element.get('class') or ''} {element.get('id') or ''}"
+    # The letters first: an XPath asking for them cost 2.3 ms an article, splitting every name 1 ms.
+    lowered = names.lower()
+    if "sign" not in lowered and "subscribe" not in lowered and "feedback" not in lowered:
+        return False
+    words = name_words(names)
     return bool(_PROMPT_WORDS.intersection(words)) or any(
         first == "sign" and second == "up" for first, second in pairwise(words)
     )
