@@ -42,6 +42,7 @@ from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.label_values import labels_joined
+from adapters.pages.member_figures import member_figures_out
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
@@ -143,12 +144,13 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 
 def parse_page(html: str) -> tuple[Element, str] | None:
     """The page's tree, its scripts' failure messages, its links drawn as buttons, what it asks of its
-    reader and its skip links out (``error_messages``, ``call_to_action``, ``reader_prompts``,
-    ``overlays.drop_skip_links``), its glued inline
-    elements spaced (``glued_inlines``), its headings mended (``heading_markup``), posts written as
-    blockquotes made posts (``post_quotes``), lists of names and values paired (``definition_lists``)
-    and labels set beside their values in boxes made one line (``label_values``), and the HTML that
-    the extractors parsing for themselves (trafilatura, readability) read: the same page, written
+    reader, its skip links and the figures beside each post's author out (``error_messages``,
+    ``call_to_action``, ``reader_prompts``, ``overlays.drop_skip_links``, ``member_figures``), its
+    glued inline elements spaced (``glued_inlines``), its headings mended (``heading_markup``),
+    posts written as blockquotes made posts (``post_quotes``), lists of names and values paired
+    (``definition_lists``) and labels set beside their values in boxes made one line
+    (``label_values``), and the HTML that the extractors parsing for themselves (trafilatura,
+    readability) read: the same page, written
     out again only when something changed (0.4 ms median). None when there is no
     document to read.
 
@@ -164,6 +166,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + action_links_out(root)
         + prompts_out(root)
         + drop_skip_links(root)
+        + member_figures_out(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)
