@@ -3,7 +3,8 @@
 When a publisher writes the article body, every answer of a question or every field of a
 product into JSON-LD, that text is the content without any chrome. It is not always complete
 (bodies are often cut to a teaser, threads to the first page), so ``reconcile`` weighs it
-against what the extractors found instead of taking it blindly.
+against what the extractors found instead of taking it blindly; a text that says it was cut (it
+ends in an ellipsis) is left out, as it agrees with the extractors that kept only part of the page.
 """
 
 from __future__ import annotations
@@ -22,24 +23,34 @@ _POST_TYPES = ("DiscussionForumPosting", "SocialMediaPosting")
 _ANSWER_KEYS = ("acceptedAnswer", "suggestedAnswer")
 _MAX_POSTS = 200
 _TAGS = re.compile(r"<[^>]{0,500}>")
+# A text that ends in an ellipsis ("... will post more as …", "[…]") was cut short by the publisher:
+# a teaser of the post or the article, which agrees with the candidates that kept only part of it
+# (docs/extraction.md, nineteenth round).
+_CUT_SHORT = re.compile(r"(?:\.{3}|…)\]?\s*\Z")
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 
 
 def article_body(data: StructuredData) -> str:
-    """The longest ``articleBody`` of any article-like node (some pages carry several)."""
+    """The longest ``articleBody`` of any article-like node (some pages carry several), unless cut short."""
     bodies = [_plain(node.get("articleBody")) for node in data.of_type(*ARTICLE_TYPES)]
-    return max(bodies, key=len, default="")
+    return max((body for body in bodies if not _CUT_SHORT.search(body)), key=len, default="")
 
 
 def thread_markdown(data: StructuredData) -> str:
-    """A question with its answers, or a forum post with its comments, each with its author line."""
+    """A question with its answers, or a forum post with its comments, each with its author line;
+    nothing when the opening post's text is cut short (a forum declaring the first lines of a thread
+    as its summary: the declaration is then no evidence of what the thread holds)."""
     parts: list[str] = []
     for question in data.of_type("Question")[:1]:
+        if _cut_short(question):
+            return ""
         parts.append(_post(question, title_key="name"))
         answers = [a for key in _ANSWER_KEYS for a in _as_list(question.get(key))]
         parts += [_post(answer) for answer in answers[:_MAX_POSTS] if isinstance(answer, dict)]
     if not parts:
         for post in data.of_type(*_POST_TYPES)[:1]:
+            if _cut_short(post):
+                return ""
             parts.append(_post(post, title_key="headline"))
             comments = _as_list(post.get("comment"))
             parts += [_post(comment) for comment in comments[:_MAX_POSTS] if isinstance(comment, dict)]
@@ -65,6 +76,10 @@ def product_markdown(data: StructuredData) -> str:
                 lines.append(f"- {label}: {text_of(prop.get('value'))}")
         return "\n\n".join(lines)
     return ""
+
+
+def _cut_short(node: dict[str, Any]) -> bool:
+    return _CUT_SHORT.search(_plain(node.get("text") or node.get("articleBody"))) is not None
 
 
 def _post(node: dict[str, Any], title_key: str | None = None) -> str:
