@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
-from adapters.pages.html_markdown import Element
+if TYPE_CHECKING:  # html_markdown asks for names too (its menus), so it cannot be imported here at run time
+    from adapters.pages.html_markdown import Element
 
 # "userReviews" -> user, Reviews; "review_ctn" -> review, ctn; "HTMLError" -> HTML, Error.
 _NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")

@@ -329,3 +329,23 @@ def test_elements_whose_role_says_sidebar_menu_or_widget_go_like_the_tags_that_m
     assert "Specifications" in markdown  # a tab's name says what its panel holds
     for marker in ("SIDEBAR", "MENU-", "MENUBAR", "LISTBOX", "SEARCH", "TOOLBAR", "TOOLTIP"):
         assert f"{marker}" not in markdown
+
+
+def test_a_list_of_links_named_a_menu_goes_from_the_whole_page_and_a_menu_of_dishes_stays() -> None:
+    links = "".join(f'<li><a href="/c/{n}">Category {n}</a></li>' for n in range(8))
+    page = f"""<html><body><main><h1>Opening hours</h1>
+<div class="dropdown-menu"><ul>{links}</ul></div>
+<ul class="navMenu"><li><a href="/a">Account</a></li><li><a href="/b">Basket</a></li></ul>
+<p>We open at eight and close when the last loaf is gone.</p>
+<div class="menu"><h2>Our menu</h2><p>Sourdough with salted butter, a bowl of soup of the day and
+<a href="/allergens">allergens</a> on request.</p></div>
+<div class="megamenu-panel"><p>Delivery: we bring bread to the village on Saturdays.</p></div>
+</main></body></html>"""
+
+    markdown = element_to_markdown(parse_html(page))
+
+    assert "Category" not in markdown and "Basket" not in markdown
+    assert "Sourdough with salted butter" in markdown  # a menu of dishes is prose, not links
+    assert "we bring bread to the village" in markdown  # named a menu, but no links in it
+    assert "close when the last loaf is gone" in markdown
+
