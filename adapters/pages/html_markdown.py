@@ -19,6 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from adapters.pages.markup_names import name_words
 from adapters.pages.source_whitespace import without_source_whitespace
 from domain.markdown_lines import CODE_FENCE, LIST_MARKER, indentation, outside_code_spans
 
@@ -437,8 +438,6 @@ def is_chrome(element: Element) -> bool:
 
 
 def _is_link_menu(element: Element, marks: str) -> bool:
-    from adapters.pages.markup_names import name_words
-
     lowered = marks.lower()
     if not any(word in lowered for word in ("menu", "dropdown", "flyout", "popover")):
         return False

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # html_markdown asks for names too (its menus), so it cannot be imported here at run time
-    from adapters.pages.html_markdown import Element
+from typing import Any
 
 # "userReviews" -> user, Reviews; "review_ctn" -> review, ctn; "HTMLError" -> HTML, Error.
 _NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
-def named(element: Element, words: Collection[str]) -> bool:
+def named(element: Any, words: Collection[str]) -> bool:  # an lxml element; html_markdown imports this module
     """Whether the class or id of ``element`` has one of ``words`` (lowercase) among its words."""
     names = " ".join(value for value in (element.get("class"), element.get("id")) if value)
     return any(word in words for word in name_words(names))

@@ -348,4 +348,3 @@ def test_a_list_of_links_named_a_menu_goes_from_the_whole_page_and_a_menu_of_dis
     assert "Sourdough with salted butter" in markdown  # a menu of dishes is prose, not links
     assert "we bring bread to the village" in markdown  # named a menu, but no links in it
     assert "close when the last loaf is gone" in markdown
-
