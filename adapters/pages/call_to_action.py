@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from adapters.pages.html_markdown import Element, drop_tree, word_count
+from adapters.pages.html_markdown import Element, drop_tree, in_code, word_count
 from adapters.pages.markup_names import name_words
 from adapters.pages.page_kind import MAX_ELEMENTS
 
@@ -49,6 +49,6 @@ def _is_a_button(link: Element) -> bool:
         return False
     if next(link.iter(*_NOT_A_LABEL), None) is not None:
         return False
-    if any(node.tag in ("pre", "code") for node in link.iterancestors()):
+    if in_code(link):
         return False
     return word_count(link, stop_after=MAX_WORDS) <= MAX_WORDS

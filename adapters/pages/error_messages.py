@@ -23,7 +23,7 @@ from itertools import islice
 
 from lxml import etree
 
-from adapters.pages.html_markdown import Element, drop_tree, word_count
+from adapters.pages.html_markdown import Element, drop_short_boxes
 from adapters.pages.markup_names import name_words
 from adapters.pages.page_kind import MAX_ELEMENTS
 
@@ -48,15 +48,7 @@ def error_messages_out(root: Element) -> int:
         for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
         if element.tag not in _NEVER and _may_name_an_error(element.get("class")) and _named_for_an_error(element)
     ]
-    removed: set[Element] = set()
-    for element in found:
-        if any(node in removed for node in element.iterancestors()):
-            continue  # went with a message around it
-        if _in_code(element) or word_count(element, stop_after=MAX_WORDS) > MAX_WORDS:
-            continue
-        drop_tree(element)
-        removed.add(element)
-    return len(removed)
+    return drop_short_boxes(found, MAX_WORDS)
 
 
 def _may_name_an_error(names: str | None) -> bool:
@@ -73,7 +65,3 @@ def _named_for_an_error(element: Element) -> bool:
         if _FAILURE_PARTS.intersection(_PARTS.split(name.lower())):
             return True
     return False
-
-
-def _in_code(element: Element) -> bool:
-    return any(node.tag in ("pre", "code") for node in element.iterancestors())

@@ -244,6 +244,25 @@ def _spaced(image: Element, placeholder: str) -> str:
     return " " * space_before + placeholder + " " * space_after
 
 
+def in_code(element: Element) -> bool:
+    """Whether ``element`` sits inside ``<pre>`` or ``<code>`` (where markup is the text shown)."""
+    return any(node.tag in ("pre", "code") for node in element.iterancestors())
+
+
+def drop_short_boxes(found: list[Element], max_words: int) -> int:
+    """Removes each element of ``found`` (in the page's order) holding at most ``max_words`` words,
+    outside code; one inside a box already removed went with it. How many were removed."""
+    removed: set[Element] = set()
+    for element in found:
+        if any(node in removed for node in element.iterancestors()):
+            continue
+        if in_code(element) or word_count(element, stop_after=max_words) > max_words:
+            continue
+        drop_tree(element)
+        removed.add(element)
+    return len(removed)
+
+
 def has_words(element: Element) -> bool:
     """Whether any text under ``element`` is more than white space."""
     return bool("".join(element.itertext()).strip())

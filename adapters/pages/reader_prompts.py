@@ -17,7 +17,7 @@ from itertools import islice, pairwise
 
 from lxml import etree
 
-from adapters.pages.html_markdown import Element, drop_tree, word_count
+from adapters.pages.html_markdown import Element, drop_short_boxes
 from adapters.pages.markup_names import name_words
 from adapters.pages.page_kind import MAX_ELEMENTS
 
@@ -34,15 +34,7 @@ def prompts_out(root: Element) -> int:
         for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
         if element.tag not in _NEVER and _named_for_a_prompt(element)
     ]
-    removed: set[Element] = set()
-    for element in found:
-        if any(node in removed for node in element.iterancestors()):
-            continue  # went with a prompt around it
-        if _in_code(element) or word_count(element, stop_after=MAX_WORDS) > MAX_WORDS:
-            continue
-        drop_tree(element)
-        removed.add(element)
-    return len(removed)
+    return drop_short_boxes(found, MAX_WORDS)
 
 
 def _named_for_a_prompt(element: Element) -> bool:
@@ -55,7 +47,3 @@ def _named_for_a_prompt(element: Element) -> bool:
     return bool(_PROMPT_WORDS.intersection(words)) or any(
         first == "sign" and second == "up" for first, second in pairwise(words)
     )
-
-
-def _in_code(element: Element) -> bool:
-    return any(node.tag in ("pre", "code") for node in element.iterancestors())

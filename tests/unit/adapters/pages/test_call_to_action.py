@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adapters.pages.call_to_action import MAX_WORDS, action_links_out
-from adapters.pages.candidates import parse_html
 from adapters.pages.html_article import html_to_article
-from adapters.pages.html_markdown import Element
+from tests.unit.adapters.pages.page_trees import text, tree
 
 URL = "https://ledgerline.example/services/bookkeeping"
 
@@ -31,16 +30,6 @@ SERVICE_PAGE = f"""<!doctype html><html><head><title>Bookkeeping</title></head><
 <h2>Year-end accounts</h2>
 <p>{PROSE}</p>
 </main></body></html>"""
-
-
-def tree(body: str) -> Element:
-    root = parse_html(f"<html><body>{body}</body></html>")
-    assert root is not None
-    return root
-
-
-def text(root: Element) -> str:
-    return " ".join("".join(root.itertext()).split())
 
 
 def test_the_buttons_a_service_page_draws_are_not_in_the_agent_s_text() -> None:

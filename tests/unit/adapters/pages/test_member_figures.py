@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from adapters.pages.candidates import parse_html
 from adapters.pages.html_article import html_to_article
-from adapters.pages.html_markdown import Element
 from adapters.pages.member_figures import MIN_REPEATS, member_figures_out
+from tests.unit.adapters.pages.page_trees import text, tree
 
 URL = "https://forum.example.com/threads/two-ports-on-the-case.4411/"
 
@@ -30,16 +29,6 @@ THREAD = f"""<!doctype html><html><head><title>Two ports on the case</title></he
 {post("tamsin", "Oct 28, 2023", "12", REPLIES[1])}
 {post("ruth_k", "Mar 4, 2019", "1,047", REPLIES[2])}
 </main></body></html>"""
-
-
-def tree(body: str) -> Element:
-    root = parse_html(f"<html><body>{body}</body></html>")
-    assert root is not None
-    return root
-
-
-def text(root: Element) -> str:
-    return " ".join("".join(root.itertext()).split())
 
 
 def test_a_thread_keeps_its_posts_and_authors_without_their_figures() -> None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.pages.candidates import parse_html
 from adapters.pages.html_article import html_to_article
-from adapters.pages.html_markdown import Element
 from adapters.pages.reader_prompts import MAX_WORDS, prompts_out
+from tests.unit.adapters.pages.page_trees import text, tree
 
 URL = "https://valleynews.example/2026/11/bridge"
 
@@ -25,16 +24,6 @@ ARTICLE = f"""<!doctype html><html><head><title>The bridge is open</title></head
 <p>{STORY}</p>
 <div class="feedback--prompt">Was this article helpful? Tell us what we missed.</div>
 </article></body></html>"""
-
-
-def tree(body: str) -> Element:
-    root = parse_html(f"<html><body>{body}</body></html>")
-    assert root is not None
-    return root
-
-
-def text(root: Element) -> str:
-    return " ".join("".join(root.itertext()).split())
 
 
 def test_a_sign_up_box_and_a_rate_this_page_prompt_are_not_in_the_agent_s_text() -> None:
