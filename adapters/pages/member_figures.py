@@ -11,14 +11,18 @@ the page, each definition a few words, inside an element whose class or id names
 message or its author ("message-userExtras", "postprofile", "userinfo"). A specification table
 is written once; a reference's descriptions are sentences; the fields of a listing's items sit
 in cards named for the items. Counted on both corpora (docs/extraction.md, nineteenth round):
-such lists hold 6 words of the references and 2,293 words not.
+such lists hold 6 words of the references and 2,293 words not. The member's title under the
+name ("Established member", "Hall of Famer"), named for a user's title or rank, goes the same
+way: 0 words of the references against 480.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from itertools import islice
+from itertools import islice, pairwise
+
+from lxml import etree
 
 from adapters.pages.html_markdown import Element, drop_tree
 from adapters.pages.markup_names import name_words
@@ -26,6 +30,7 @@ from adapters.pages.page_kind import MAX_ELEMENTS
 
 # A figure is a date, a count or a rank: "Mar 4, 2019", "1,046", "Well-known member".
 MAX_DEFINITION_WORDS = 5
+MAX_TITLE_WORDS = 6
 # Once is a specification, twice may be a comparison; three times is a card beside each post.
 MIN_REPEATS = 3
 _POST_WORDS = frozenset(
@@ -37,7 +42,39 @@ _WORD = re.compile(r"\w+")
 
 def member_figures_out(root: Element) -> int:
     """Removes the repeated figure lists beside the posts among ``root``'s first ``MAX_ELEMENTS``
-    ``<dl>``s; how many it removed."""
+    ``<dl>``s, and the members' titles; how many it removed."""
+    return _figure_lists_out(root) + _member_titles_out(root)
+
+
+def _member_titles_out(root: Element) -> int:
+    """The rank forum software writes under each author's name ("Established member", "macrumors
+    601", "Hall of Famer"), named for a user's title or rank ("userTitle", "user-rank"); three on
+    the page or more, a few words each. A board member's job title ("board-member__title") is not
+    a user's."""
+    titles = [
+        element
+        for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
+        if _names_a_user_title(element) and len(_WORD.findall("".join(element.itertext()))) <= MAX_TITLE_WORDS
+    ]
+    if len(titles) < MIN_REPEATS:
+        return 0
+    for title in titles:
+        drop_tree(title)
+    return len(titles)
+
+
+def _names_a_user_title(element: Element) -> bool:
+    names = f"{element.get('class') or ''} {element.get('id') or ''}"
+    lowered = names.lower()
+    if "user" not in lowered:
+        return False
+    words = name_words(names)
+    return any(first == "user" and second in ("title", "rank") for first, second in pairwise(words)) or any(
+        word in ("usertitle", "userrank") for word in words
+    )
+
+
+def _figure_lists_out(root: Element) -> int:
     alike: dict[tuple[str, ...], list[Element]] = defaultdict(list)
     for figures in islice(root.iter("dl"), MAX_ELEMENTS):
         terms = tuple(" ".join("".join(term.itertext()).split()).lower() for term in figures.iter("dt"))

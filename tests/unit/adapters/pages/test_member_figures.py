@@ -84,3 +84,24 @@ def test_the_fields_of_a_listing_s_items_stay() -> None:
     root = tree(f'<ul class="results">{items}</ul>')
 
     assert member_figures_out(root) == 0  # the cards are named for the items, not for posts
+
+
+def test_the_members_titles_go_with_their_figures() -> None:
+    posts = "".join(
+        f'<div class="message-user"><h4>member{n}</h4><h5 class="userTitle message-userTitle">Established member</h5>'
+        f"</div><div class='message-content'>Reply number {n}.</div>"
+        for n in range(MIN_REPEATS)
+    )
+    root = tree(posts)
+
+    assert member_figures_out(root) == MIN_REPEATS
+    assert "Established member" not in text(root)
+    assert "member0" in text(root) and "Reply number 2." in text(root)
+
+
+def test_a_board_member_s_job_title_and_a_lone_title_stay() -> None:
+    board = "".join(f'<div class="board-member__title">Treasurer {n}</div>' for n in range(MIN_REPEATS))
+    lone = '<span class="user-rank">Moderator</span>'
+    root = tree(board + lone)
+
+    assert member_figures_out(root) == 0
