@@ -150,9 +150,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     posts written as blockquotes made posts (``post_quotes``), lists of names and values paired
     (``definition_lists``) and labels set beside their values in boxes made one line
     (``label_values``), and the HTML that the extractors parsing for themselves (trafilatura,
-    readability) read: the same page, written
-    out again only when something changed (0.4 ms median). None when there is no
-    document to read.
+    readability) read: the same page, written out again only when something changed (0.4 ms
+    median). None when there is no document to read.
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,

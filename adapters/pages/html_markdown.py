@@ -457,6 +457,8 @@ def is_chrome(element: Element) -> bool:
 
 
 def _is_link_menu(element: Element, marks: str) -> bool:
+    """Whether ``element`` is named for a menu and at least ``MENU_LINK_SHARE`` of its words (of the
+    first ``_MENU_WORDS_READ``) are inside links."""
     lowered = marks.lower()
     if not any(word in lowered for word in ("menu", "dropdown", "flyout", "popover")):
         return False
