@@ -87,6 +87,8 @@ def test_a_teaser_declared_for_a_thread_does_not_vote_for_the_answers_that_lost_
     teased = choose("forum", forum_post(OPENING[:150] + "…"), structure, Answers())
     whole = choose("forum", forum_post(OPENING), structure, Answers())
 
+    assert teased.method == profiles.TRAFILATURA_THREAD
     assert all(reply in teased.markdown for reply in REPLIES)
-    # A declared opening post that is whole still votes: there the opening post alone wins.
-    assert whole.method == profiles.STRUCTURED or REPLIES[0] not in whole.markdown
+    # A declared opening post that is whole still votes, and tips the tie to the opening post.
+    assert whole.method == profiles.READABILITY
+    assert REPLIES[0] not in whole.markdown
