@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import islice
 
 from adapters.pages.html_markdown import Element, drop_tree, in_code, word_count
-from adapters.pages.markup_names import name_words
+from adapters.pages.markup_names import named
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 _BUTTON_WORDS = frozenset({"btn", "button", "cta"})
@@ -41,11 +41,7 @@ def action_links_out(root: Element) -> int:
 
 
 def _is_a_button(link: Element) -> bool:
-    names = f"{link.get('class') or ''} {link.get('id') or ''}"
-    # The letters first: splitting every link's names into words would cost more than the rest.
-    lowered = names.lower()
-    may_be = "btn" in lowered or "button" in lowered or "cta" in lowered
-    if link.get("role") != "button" and not (may_be and _BUTTON_WORDS.intersection(name_words(names))):
+    if link.get("role") != "button" and not named(link, _BUTTON_WORDS):
         return False
     if next(link.iter(*_NOT_A_LABEL), None) is not None:
         return False

@@ -19,7 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from adapters.pages.markup_names import name_words
+from adapters.pages.markup_names import named
 from adapters.pages.source_whitespace import without_source_whitespace
 from domain.markdown_lines import CODE_FENCE, LIST_MARKER, indentation, outside_code_spans
 
@@ -453,16 +453,13 @@ def is_chrome(element: Element) -> bool:
     marks = f"{element.get('id') or ''} {element.get('class') or ''}"
     if not marks.strip():
         return False
-    return _CHROME_MARKERS.search(marks) is not None or _is_link_menu(element, marks)
+    return _CHROME_MARKERS.search(marks) is not None or _is_link_menu(element)
 
 
-def _is_link_menu(element: Element, marks: str) -> bool:
+def _is_link_menu(element: Element) -> bool:
     """Whether ``element`` is named for a menu and at least ``MENU_LINK_SHARE`` of its words (of the
     first ``_MENU_WORDS_READ``) are inside links."""
-    lowered = marks.lower()
-    if not any(word in lowered for word in ("menu", "dropdown", "flyout", "popover")):
-        return False
-    if not _MENU_WORDS.intersection(name_words(marks)):
+    if not named(element, _MENU_WORDS):
         return False
     words = linked = 0
     links_open = 0  # the links the walk is inside

@@ -15,10 +15,23 @@ from typing import Any
 _NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
-def named(element: Any, words: Collection[str]) -> bool:  # an lxml element; html_markdown imports this module
-    """Whether the class or id of ``element`` has one of ``words`` (lowercase) among its words."""
-    names = " ".join(value for value in (element.get("class"), element.get("id")) if value)
-    return any(word in words for word in name_words(names))
+def names(element: Any) -> str:  # an lxml element; html_markdown imports this module, so not its type
+    """The class and id of ``element``, space-separated ("" when it has neither)."""
+    given, identifier = element.get("class"), element.get("id")
+    if not identifier:
+        return given or ""
+    return f"{given} {identifier}" if given else identifier
+
+
+def named(element: Any, words: Collection[str]) -> bool:
+    """Whether the class or id of ``element`` has one of ``words`` (lowercase) among its words.
+
+    The letters are looked for first: most elements' names hold none of them, and splitting every
+    name of a page into words costs more than the pass that asks (a word of a name is always a
+    run of its letters, so nothing is missed)."""
+    given = names(element)
+    lowered = given.lower()
+    return any(word in lowered for word in words) and any(word in words for word in name_words(given))
 
 
 def name_words(name: str) -> list[str]:

@@ -25,7 +25,7 @@ from itertools import islice, pairwise
 from lxml import etree
 
 from adapters.pages.html_markdown import Element, drop_tree
-from adapters.pages.markup_names import name_words
+from adapters.pages.markup_names import name_words, named, names
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # A figure is a date, a count or a rank: "Mar 4, 2019", "1,046", "Well-known member".
@@ -64,11 +64,10 @@ def _member_titles_out(root: Element) -> int:
 
 
 def _names_a_user_title(element: Element) -> bool:
-    names = f"{element.get('class') or ''} {element.get('id') or ''}"
-    lowered = names.lower()
-    if "user" not in lowered:
+    given = names(element)
+    if "user" not in given.lower():
         return False
-    words = name_words(names)
+    words = name_words(given)
     return any(first == "user" and second in ("title", "rank") for first, second in pairwise(words)) or any(
         word in ("usertitle", "userrank") for word in words
     )
@@ -98,10 +97,7 @@ def _all_short(figures: Element) -> bool:
 
 def _beside_a_post(figures: Element) -> bool:
     for holder in (figures, *figures.iterancestors()):
-        names = f"{holder.get('class') or ''} {holder.get('id') or ''}"
-        if not names.strip():
-            continue
-        lowered = names.lower()
-        if any(joined in lowered for joined in _POST_WORDS_JOINED) or _POST_WORDS.intersection(name_words(names)):
+        given = names(holder)
+        if given and (any(joined in given.lower() for joined in _POST_WORDS_JOINED) or named(holder, _POST_WORDS)):
             return True
     return False

@@ -18,7 +18,7 @@ from itertools import islice, pairwise
 from lxml import etree
 
 from adapters.pages.html_markdown import Element, drop_short_boxes
-from adapters.pages.markup_names import name_words
+from adapters.pages.markup_names import name_words, names
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 _PROMPT_WORDS = frozenset({"signup", "subscribe", "feedback"})
@@ -38,12 +38,12 @@ def prompts_out(root: Element) -> int:
 
 
 def _named_for_a_prompt(element: Element) -> bool:
-    names = f"{element.get('class') or ''} {element.get('id') or ''}"
+    given = names(element)
     # The letters first: an XPath asking for them cost 2.3 ms an article, splitting every name 1 ms.
-    lowered = names.lower()
+    lowered = given.lower()
     if "sign" not in lowered and "subscribe" not in lowered and "feedback" not in lowered:
         return False
-    words = name_words(names)
+    words = name_words(given)
     return bool(_PROMPT_WORDS.intersection(words)) or any(
         first == "sign" and second == "up" for first, second in pairwise(words)
     )
