@@ -18,13 +18,12 @@ way: 0 words of the references against 480.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from itertools import islice, pairwise
 
 from lxml import etree
 
-from adapters.pages.html_markdown import Element, drop_tree
+from adapters.pages.html_markdown import Element, drop_tree, word_count
 from adapters.pages.markup_names import name_words, named, names
 from adapters.pages.page_kind import MAX_ELEMENTS
 
@@ -37,7 +36,6 @@ _POST_WORDS = frozenset(
     {"post", "posts", "message", "messages", "comment", "reply", "user", "author", "member", "poster", "profile"}
 )
 _POST_WORDS_JOINED = ("postprofile", "userinfo", "postauthor", "postbit")
-_WORD = re.compile(r"\w+")
 
 
 def member_figures_out(root: Element) -> int:
@@ -54,7 +52,7 @@ def _member_titles_out(root: Element) -> int:
     titles = [
         element
         for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
-        if _names_a_user_title(element) and len(_WORD.findall("".join(element.itertext()))) <= MAX_TITLE_WORDS
+        if _names_a_user_title(element) and word_count(element, stop_after=MAX_TITLE_WORDS) <= MAX_TITLE_WORDS
     ]
     if len(titles) < MIN_REPEATS:
         return 0
@@ -91,8 +89,10 @@ def _figure_lists_out(root: Element) -> int:
 
 
 def _all_short(figures: Element) -> bool:
-    definitions = [len(_WORD.findall("".join(definition.itertext()))) for definition in figures.iter("dd")]
-    return bool(definitions) and max(definitions) <= MAX_DEFINITION_WORDS
+    definitions = list(figures.iter("dd"))
+    return bool(definitions) and all(
+        word_count(definition, stop_after=MAX_DEFINITION_WORDS) <= MAX_DEFINITION_WORDS for definition in definitions
+    )
 
 
 def _beside_a_post(figures: Element) -> bool:
