@@ -47,6 +47,7 @@ from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_ove
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_held
+from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.post_quotes import posts_unquoted
 from adapters.pages.reader_prompts import prompts_out
 from adapters.pages.recommendations import without_recommendations
@@ -144,10 +145,11 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 
 def parse_page(html: str) -> tuple[Element, str] | None:
     """The page's tree, its scripts' failure messages, its links drawn as buttons, what it asks of its
-    reader, its skip links and the figures beside each post's author out (``error_messages``,
-    ``call_to_action``, ``reader_prompts``, ``overlays.drop_skip_links``, ``member_figures``), its
-    glued inline elements spaced (``glued_inlines``), its headings mended (``heading_markup``),
-    posts written as blockquotes made posts (``post_quotes``), lists of names and values paired
+    reader, its skip links, the figures beside each post's author and text that is only a picture's
+    address out (``error_messages``, ``call_to_action``, ``reader_prompts``,
+    ``overlays.drop_skip_links``, ``member_figures``, ``picture_addresses``), its glued inline
+    elements spaced (``glued_inlines``), its headings mended (``heading_markup``), posts written as
+    blockquotes made posts (``post_quotes``), lists of names and values paired
     (``definition_lists``) and labels set beside their values in boxes made one line
     (``label_values``), and the HTML that the extractors parsing for themselves (trafilatura,
     readability) read: the same page, written out again only when something changed (0.4 ms
@@ -166,6 +168,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + prompts_out(root)
         + drop_skip_links(root)
         + member_figures_out(root)
+        + picture_addresses_out(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)

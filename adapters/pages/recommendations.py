@@ -28,8 +28,15 @@ _PHRASES = (
     r"related(?:\s+(?:items?|products?|posts?|articles?|stories|listings?|content|links|videos|reading))?",
     r"(?:similar|sponsored)\s+(?:items?|products?|posts?|articles?|stories|listings?|content|links|videos)",
     r"explore\s+related(?:\s+\w+)?",
-    r"(?:customers|people|shoppers|others)\s+(?:who\s+(?:viewed|bought|purchased)\s+this(?:\s+\w+)?\s+)?"
-    r"also\s+(?:viewed|bought|purchased|liked|loved|shopped|considered)",
+    r"(?:customers|people|shoppers|others|guests)(?:\s+like\s+you)?\s+"
+    r"(?:who\s+(?:viewed|bought|purchased)\s+this(?:\s+\w+)?\s+)?(?:also|frequently)\s+"
+    r"(?:viewed|bought|purchased|liked|loved|shopped|considered)(?:\s+or\s+(?:viewed|bought|read))?",
+    r"(?:this\s+is\s+)?what\s+(?:customers|people|shoppers)\s+who\s+(?:viewed|bought)\s+this\s+\w+\s+"
+    r"(?:also\s+)?(?:bought|viewed)",
+    r"similar\s+items\s+to\s+consider|consider\s+these(?:\s+available)?\s+items",
+    # A cart's toast offers the set the item belongs to.
+    r"(?:added\s+to\s+(?:your\s+)?(?:cart|bag|basket)\W+)?complete\s+the\s+(?:set|look)",
+    r"most\s+popular(?:\s+(?:articles|posts|stories|videos|news))?|popular\s+(?:articles|posts|stories)",
     # Not "Why you will love it": a product's own selling points.
     r"(?:(?:items|products|things|stories|articles|posts)\s+)?you\s+(?:may|might|would)\s+(?:also\s+)?"
     r"(?:like|love|enjoy|be\s+interested\s+in)(?:\s+\w+)?",
@@ -58,7 +65,9 @@ def is_recommendation_heading(text: str) -> bool:
     """Whether a heading's text (Markdown, links allowed) names a section of recommendations."""
     if len(text) > _LONGEST_HEADING:
         return False
-    return _RECOMMENDS.fullmatch(readable_text(text).replace("[", "").replace("]", "")) is not None
+    # Brackets of links and asterisks of emphasis ("You might **also like**") are not words.
+    plain = readable_text(text).replace("[", "").replace("]", "").replace("*", "")
+    return _RECOMMENDS.fullmatch(plain) is not None
 
 
 def without_recommendations(markdown: str) -> str:

@@ -140,6 +140,18 @@ def test_a_section_is_cut_to_the_next_heading_of_its_level_or_higher() -> None:
         "More from this seller",
         "[Similar items](https://shop.example/similar)",
         "**Related posts**",
+        "You might **also like**",
+        "Others Like You Also Bought:",
+        "Customers also bought or read",
+        "Guests also viewed",
+        "Customers frequently viewed",
+        "This is what customers who viewed this product bought",
+        "Similar items to consider",
+        "Consider these available items",
+        "Complete the look",
+        "Added to your cart! Complete the set?",
+        "Most Popular",
+        "Popular posts",
         "Das könnte dir auch gefallen",
         "Vous aimerez aussi",
         "Productos relacionados",
@@ -166,6 +178,9 @@ def test_headings_that_recommend_elsewhere(heading: str) -> None:
         "Frequently asked questions",
         "Why you will love it",
         "What you might like about the hotel",
+        "Most popular movies",  # a chart's own title
+        "Best Sellers",  # a shop's collection as often as its sidebar
+        "Popular",
     ],
 )
 def test_headings_that_are_content_or_only_mention_recommendations(heading: str) -> None:
