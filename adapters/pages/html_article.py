@@ -36,12 +36,14 @@ from lxml import etree
 from adapters.pages import candidates, profiles
 from adapters.pages.call_to_action import action_links_out
 from adapters.pages.definition_lists import definitions_paired
+from adapters.pages.edit_links import edit_links_out
 from adapters.pages.error_messages import error_messages_out
 from adapters.pages.glued_inlines import space_glued_inlines
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.label_values import labels_joined
+from adapters.pages.media_fallbacks import media_fallbacks_out
 from adapters.pages.member_figures import member_figures_out
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
@@ -145,9 +147,10 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 
 def parse_page(html: str) -> tuple[Element, str] | None:
     """The page's tree, its scripts' failure messages, its links drawn as buttons, what it asks of its
-    reader, its skip links, the figures beside each post's author and text that is only a picture's
-    address out (``error_messages``, ``call_to_action``, ``reader_prompts``,
-    ``overlays.drop_skip_links``, ``member_figures``, ``picture_addresses``), its glued inline
+    reader, its skip links, the figures beside each post's author, text that is only a picture's
+    address, what it says to browsers that cannot play its videos and its offers to edit it out
+    (``error_messages``, ``call_to_action``, ``reader_prompts``, ``overlays.drop_skip_links``,
+    ``member_figures``, ``picture_addresses``, ``media_fallbacks``, ``edit_links``), its glued inline
     elements spaced (``glued_inlines``), its headings mended (``heading_markup``), posts written as
     blockquotes made posts (``post_quotes``), lists of names and values paired
     (``definition_lists``) and labels set beside their values in boxes made one line
@@ -169,6 +172,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + drop_skip_links(root)
         + member_figures_out(root)
         + picture_addresses_out(root)
+        + media_fallbacks_out(root)
+        + edit_links_out(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)
