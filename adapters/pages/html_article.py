@@ -34,6 +34,7 @@ from typing import Protocol
 from lxml import etree
 
 from adapters.pages import candidates, profiles
+from adapters.pages.breadcrumbs import breadcrumbs_out
 from adapters.pages.call_to_action import action_links_out
 from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.edit_links import edit_links_out
@@ -148,15 +149,15 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 def parse_page(html: str) -> tuple[Element, str] | None:
     """The page's tree, its scripts' failure messages, its links drawn as buttons, what it asks of its
     reader, its skip links, the figures beside each post's author, text that is only a picture's
-    address, what it says to browsers that cannot play its videos and its offers to edit it out
-    (``error_messages``, ``call_to_action``, ``reader_prompts``, ``overlays.drop_skip_links``,
-    ``member_figures``, ``picture_addresses``, ``media_fallbacks``, ``edit_links``), its glued inline
-    elements spaced (``glued_inlines``), its headings mended (``heading_markup``), posts written as
-    blockquotes made posts (``post_quotes``), lists of names and values paired
-    (``definition_lists``) and labels set beside their values in boxes made one line
-    (``label_values``), and the HTML that the extractors parsing for themselves (trafilatura,
-    readability) read: the same page, written out again only when something changed (0.4 ms
-    median). None when there is no document to read.
+    address, what it says to browsers that cannot play its videos, its offers to edit it and its
+    breadcrumb trail out (``error_messages``, ``call_to_action``, ``reader_prompts``,
+    ``overlays.drop_skip_links``, ``member_figures``, ``picture_addresses``, ``media_fallbacks``,
+    ``edit_links``, ``breadcrumbs``), its glued inline elements spaced (``glued_inlines``), its
+    headings mended (``heading_markup``), posts written as blockquotes made posts
+    (``post_quotes``), lists of names and values paired (``definition_lists``) and labels set
+    beside their values in boxes made one line (``label_values``), and the HTML that the
+    extractors parsing for themselves (trafilatura, readability) read: the same page, written out
+    again only when something changed (0.4 ms median). None when there is no document to read.
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,
@@ -174,6 +175,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + picture_addresses_out(root)
         + media_fallbacks_out(root)
         + edit_links_out(root)
+        + breadcrumbs_out(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)
