@@ -44,6 +44,7 @@ from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.label_values import labels_joined
+from adapters.pages.list_controls import list_controls_out
 from adapters.pages.media_fallbacks import media_fallbacks_out
 from adapters.pages.member_figures import member_figures_out
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
@@ -147,17 +148,21 @@ def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str
 
 
 def parse_page(html: str) -> tuple[Element, str] | None:
-    """The page's tree, its scripts' failure messages, its links drawn as buttons, what it asks of its
-    reader, its skip links, the figures beside each post's author, text that is only a picture's
-    address, what it says to browsers that cannot play its videos, its offers to edit it and its
-    breadcrumb trail out (``error_messages``, ``call_to_action``, ``reader_prompts``,
-    ``overlays.drop_skip_links``, ``member_figures``, ``picture_addresses``, ``media_fallbacks``,
-    ``edit_links``, ``breadcrumbs``), its glued inline elements spaced (``glued_inlines``), its
-    headings mended (``heading_markup``), posts written as blockquotes made posts
-    (``post_quotes``), lists of names and values paired (``definition_lists``) and labels set
-    beside their values in boxes made one line (``label_values``), and the HTML that the
-    extractors parsing for themselves (trafilatura, readability) read: the same page, written out
-    again only when something changed (0.4 ms median). None when there is no document to read.
+    """The page's tree, and the HTML that the extractors parsing for themselves (trafilatura,
+    readability) read: the same page, written out again only when something changed (0.4 ms
+    median). None when there is no document to read.
+
+    Out of the tree first, for every candidate: its scripts' failure messages
+    (``error_messages``), links drawn as buttons (``call_to_action``), what it asks of its reader
+    (``reader_prompts``), skip links (``overlays.drop_skip_links``), the figures beside each
+    post's author (``member_figures``), text that is only a picture's address
+    (``picture_addresses``), what it says to browsers that cannot play its videos
+    (``media_fallbacks``), its offers to edit it (``edit_links``), its breadcrumb trail
+    (``breadcrumbs``) and its lists' controls (``list_controls``). Then mended, in this order:
+    labels set beside their values in boxes made one line (``label_values``), glued inline
+    elements spaced (``glued_inlines``), headings (``heading_markup``), posts written as
+    blockquotes made posts (``post_quotes``), lists of names and values paired
+    (``definition_lists``).
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,
@@ -176,6 +181,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + media_fallbacks_out(root)
         + edit_links_out(root)
         + breadcrumbs_out(root)
+        + list_controls_out(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)

@@ -1,0 +1,35 @@
+"""The controls a list of items carries (its page links, each card's wish-list and quick-view
+buttons), out of the tree before anything reads it.
+
+"Page 1 of 4 Start over", "1 2 3 4 Next", "Go to topic listing", "Add to wishlist", "Quick view":
+what a reader clicks to move through a list or to act on one of its items, which the extractors
+kept between the items. The markup names them ("pagination", "ipsPager", "btn-quickview",
+"wishlist-popup"). Counted on both corpora (docs/extraction.md, twentieth round): elements so
+named, of at most ``MAX_WORDS`` words, hold no word of the references and 846 words outside them.
+"Sort" is not one of the names: documentation names a method's signature after it
+(``id="list.sort"``).
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from lxml import etree
+
+from adapters.pages.html_markdown import Element, drop_short_boxes
+from adapters.pages.markup_names import named
+from adapters.pages.page_kind import MAX_ELEMENTS
+
+_CONTROL_WORDS = frozenset({"pagination", "pager", "paginator", "wishlist", "quickview"})
+MAX_WORDS = 100
+_NEVER = frozenset({"html", "body", "main", "article", "pre", "code"})
+
+
+def list_controls_out(root: Element) -> int:
+    """Removes the list controls among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
+    found = [
+        element
+        for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
+        if element.tag not in _NEVER and named(element, _CONTROL_WORDS)
+    ]
+    return drop_short_boxes(found, MAX_WORDS)
