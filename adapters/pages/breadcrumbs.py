@@ -10,24 +10,13 @@ the thread's own heading says again). Larger ones wrap more than the trail.
 
 from __future__ import annotations
 
-from itertools import islice
-
-from lxml import etree
-
-from adapters.pages.html_markdown import Element, drop_short_boxes
-from adapters.pages.markup_names import named
-from adapters.pages.page_kind import MAX_ELEMENTS
+from adapters.pages.html_markdown import Element
+from adapters.pages.named_boxes import named_boxes_out
 
 _TRAIL_WORDS = frozenset({"breadcrumb", "breadcrumbs", "crumbs"})
 MAX_WORDS = 60
-_NEVER = frozenset({"html", "body", "main", "article", "pre", "code"})
 
 
 def breadcrumbs_out(root: Element) -> int:
     """Removes the breadcrumb trails among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    found = [
-        element
-        for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
-        if element.tag not in _NEVER and named(element, _TRAIL_WORDS)
-    ]
-    return drop_short_boxes(found, MAX_WORDS)
+    return named_boxes_out(root, _TRAIL_WORDS, MAX_WORDS)

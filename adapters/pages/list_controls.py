@@ -12,24 +12,13 @@ named, of at most ``MAX_WORDS`` words, hold no word of the references and 846 wo
 
 from __future__ import annotations
 
-from itertools import islice
-
-from lxml import etree
-
-from adapters.pages.html_markdown import Element, drop_short_boxes
-from adapters.pages.markup_names import named
-from adapters.pages.page_kind import MAX_ELEMENTS
+from adapters.pages.html_markdown import Element
+from adapters.pages.named_boxes import named_boxes_out
 
 _CONTROL_WORDS = frozenset({"pagination", "pager", "paginator", "wishlist", "quickview"})
 MAX_WORDS = 100
-_NEVER = frozenset({"html", "body", "main", "article", "pre", "code"})
 
 
 def list_controls_out(root: Element) -> int:
     """Removes the list controls among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    found = [
-        element
-        for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
-        if element.tag not in _NEVER and named(element, _CONTROL_WORDS)
-    ]
-    return drop_short_boxes(found, MAX_WORDS)
+    return named_boxes_out(root, _CONTROL_WORDS, MAX_WORDS)

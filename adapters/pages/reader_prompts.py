@@ -13,28 +13,20 @@ shop's product cards, and is not one of the words).
 
 from __future__ import annotations
 
-from itertools import islice, pairwise
+from itertools import pairwise
 
-from lxml import etree
-
-from adapters.pages.html_markdown import Element, drop_short_boxes
+from adapters.pages.html_markdown import Element
 from adapters.pages.markup_names import name_words, names
-from adapters.pages.page_kind import MAX_ELEMENTS
+from adapters.pages.named_boxes import boxes_out
 
 _PROMPT_WORDS = frozenset({"signup", "subscribe", "feedback"})
 # A sign-up box is a heading, a sentence, a field and a button; a section holding more is the page's.
 MAX_WORDS = 60
-_NEVER = frozenset({"html", "body", "main", "article", "pre", "code"})
 
 
 def prompts_out(root: Element) -> int:
     """Removes the prompts among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    found = [
-        element
-        for element in islice(root.iter(etree.Element), MAX_ELEMENTS)
-        if element.tag not in _NEVER and _named_for_a_prompt(element)
-    ]
-    return drop_short_boxes(found, MAX_WORDS)
+    return boxes_out(root, _named_for_a_prompt, MAX_WORDS)
 
 
 def _named_for_a_prompt(element: Element) -> bool:
