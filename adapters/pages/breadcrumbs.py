@@ -11,12 +11,14 @@ the thread's own heading says again). Larger ones wrap more than the trail.
 from __future__ import annotations
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.named_boxes import named_boxes_out
+from adapters.pages.markup_names import names_have
+from adapters.pages.named_boxes import NamedBox, named_boxes_out
 
 _TRAIL_WORDS = frozenset({"breadcrumb", "breadcrumbs", "crumbs"})
 MAX_WORDS = 60
+BREADCRUMBS = NamedBox(("crumb",), lambda _, given: names_have(given, _TRAIL_WORDS), MAX_WORDS)
 
 
 def breadcrumbs_out(root: Element) -> int:
     """Removes the breadcrumb trails among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    return named_boxes_out(root, _TRAIL_WORDS, MAX_WORDS)
+    return named_boxes_out(root, (BREADCRUMBS,))

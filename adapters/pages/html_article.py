@@ -34,26 +34,27 @@ from typing import Protocol
 from lxml import etree
 
 from adapters.pages import candidates, profiles
-from adapters.pages.breadcrumbs import breadcrumbs_out
+from adapters.pages.breadcrumbs import BREADCRUMBS
 from adapters.pages.call_to_action import action_links_out
 from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.edit_links import edit_links_out
-from adapters.pages.error_messages import error_messages_out
+from adapters.pages.error_messages import ERROR_MESSAGES
 from adapters.pages.glued_inlines import space_glued_inlines
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.label_values import labels_joined
-from adapters.pages.list_controls import list_controls_out
+from adapters.pages.list_controls import LIST_CONTROLS
 from adapters.pages.media_fallbacks import media_fallbacks_out
 from adapters.pages.member_figures import member_figures_out
+from adapters.pages.named_boxes import named_boxes_out
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_held
 from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.post_quotes import posts_unquoted
-from adapters.pages.reader_prompts import prompts_out
+from adapters.pages.reader_prompts import PROMPTS
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
@@ -172,16 +173,13 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     if root is None:
         return None
     if (
-        error_messages_out(root)
+        named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS))
         + action_links_out(root)
-        + prompts_out(root)
         + drop_skip_links(root)
         + member_figures_out(root)
         + picture_addresses_out(root)
         + media_fallbacks_out(root)
         + edit_links_out(root)
-        + breadcrumbs_out(root)
-        + list_controls_out(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)

@@ -249,18 +249,20 @@ def in_code(element: Element) -> bool:
     return any(node.tag in ("pre", "code") for node in element.iterancestors())
 
 
-def drop_short_boxes(found: list[Element], max_words: int) -> int:
+def drop_short_boxes(found: list[Element], max_words: int, removed: set[Element] | None = None) -> int:
     """Removes each element of ``found`` (in the page's order) holding at most ``max_words`` words,
-    outside code; one inside a box already removed went with it. How many were removed."""
-    removed: set[Element] = set()
+    outside code; one inside a box already removed went with it. ``removed``: the boxes other
+    passes of the same walk removed, to which this one's are added. How many this call removed."""
+    removed = set() if removed is None else removed
+    before = len(removed)
     for element in found:
-        if any(node in removed for node in element.iterancestors()):
+        if element in removed or any(node in removed for node in element.iterancestors()):
             continue
         if in_code(element) or word_count(element, stop_after=max_words) > max_words:
             continue
         drop_tree(element)
         removed.add(element)
-    return len(removed)
+    return len(removed) - before
 
 
 def has_words(element: Element) -> bool:

@@ -13,12 +13,16 @@ named, of at most ``MAX_WORDS`` words, hold no word of the references and 846 wo
 from __future__ import annotations
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.named_boxes import named_boxes_out
+from adapters.pages.markup_names import names_have
+from adapters.pages.named_boxes import NamedBox, named_boxes_out
 
 _CONTROL_WORDS = frozenset({"pagination", "pager", "paginator", "wishlist", "quickview"})
 MAX_WORDS = 100
+LIST_CONTROLS = NamedBox(
+    ("pag", "wishlist", "quickview"), lambda _, given: names_have(given, _CONTROL_WORDS), MAX_WORDS
+)
 
 
 def list_controls_out(root: Element) -> int:
     """Removes the list controls among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    return named_boxes_out(root, _CONTROL_WORDS, MAX_WORDS)
+    return named_boxes_out(root, (LIST_CONTROLS,))

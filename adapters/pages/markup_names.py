@@ -29,7 +29,11 @@ def named(element: Any, words: Collection[str]) -> bool:
     The letters are looked for first: most elements' names hold none of them, and splitting every
     name of a page into words costs more than the pass that asks (a word of a name is always a
     run of its letters, so nothing is missed)."""
-    given = names(element)
+    return names_have(names(element), words)
+
+
+def names_have(given: str, words: Collection[str]) -> bool:
+    """``named`` for the class and id already read (``names``)."""
     lowered = given.lower()
     return any(word in lowered for word in words) and any(word in words for word in name_words(given))
 
