@@ -26,7 +26,6 @@ _OFFERS = re.compile(
 )
 _KEY_WORDS = ("edit", "source", "improve", "correction", "propose", "report")
 _LONGEST = 80  # characters; the longest phrase with its brackets and spaces is shorter
-_EDIT = re.compile(r"edit", re.IGNORECASE)
 _EDITOR_ADDRESS = re.compile(r"[?&]action=edit\b|/edit(?:/|$|[?#])")
 # Brackets, bars and dots a page sets around such a link, and the space between.
 _DECORATION = " \t\r\n[]()|·•-–—"
@@ -55,7 +54,7 @@ def _offers_an_edit(link: Element) -> bool:
         return False
     if _OFFERS.fullmatch(text):
         return True
-    return _EDIT.fullmatch(text) is not None and _EDITOR_ADDRESS.search(link.get("href") or "") is not None
+    return text.lower() == "edit" and _EDITOR_ADDRESS.search(link.get("href") or "") is not None
 
 
 def _box_of(link: Element) -> Element:
