@@ -23,7 +23,8 @@ from adapters.pages.markup_names import named
 from adapters.pages.source_whitespace import without_source_whitespace
 from domain.markdown_lines import CODE_FENCE, LIST_MARKER, indentation, outside_code_spans
 
-_SKIPPED_TAGS = (
+# What the pruned whole page leaves out with everything under it (besides chrome by role or name).
+SKIPPED_TAGS = (
     "script", "style", "noscript", "template", "nav", "footer", "header", "aside", "form",
     "iframe", "svg", "button", "select", "input", "dialog", "head", "title", "meta", "link",
 )  # fmt: skip
@@ -193,7 +194,7 @@ def _prune(root: Element, base_url: str | None) -> None:
     doomed = [
         el
         for el in root.iter()
-        if isinstance(el.tag, str) and ((el.tag in _SKIPPED_TAGS and el not in wrappers) or is_chrome(el))
+        if isinstance(el.tag, str) and ((el.tag in SKIPPED_TAGS and el not in wrappers) or is_chrome(el))
     ]
     for element in doomed:
         if element.getparent() is not None:
