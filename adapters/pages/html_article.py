@@ -34,6 +34,7 @@ from typing import Protocol
 from lxml import etree
 
 from adapters.pages import candidates, profiles
+from adapters.pages.author_bios import AUTHOR_BIOS
 from adapters.pages.breadcrumbs import BREADCRUMBS
 from adapters.pages.call_to_action import action_links_out
 from adapters.pages.definition_lists import definitions_paired
@@ -159,7 +160,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     post's author (``member_figures``), text that is only a picture's address
     (``picture_addresses``), what it says to browsers that cannot play its videos
     (``media_fallbacks``), its offers to edit it (``edit_links``), its breadcrumb trail
-    (``breadcrumbs``) and its lists' controls (``list_controls``). Then mended, in this order:
+    (``breadcrumbs``), its lists' controls (``list_controls``) and the box about its author
+    (``author_bios``). Then mended, in this order:
     labels set beside their values in boxes made one line (``label_values``), glued inline
     elements spaced (``glued_inlines``), headings (``heading_markup``), posts written as
     blockquotes made posts (``post_quotes``), lists of names and values paired
@@ -173,7 +175,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     if root is None:
         return None
     if (
-        named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS))
+        named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
         + action_links_out(root)
         + drop_skip_links(root)
         + member_figures_out(root)
