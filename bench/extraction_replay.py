@@ -72,7 +72,7 @@ class _Replayed:
 
 def read_page(case: Case) -> Cached:
     from adapters.pages import candidates, profiles
-    from adapters.pages.html_article import Candidates, cut_for_kind, parse_page, read_tree
+    from adapters.pages.html_article import Candidates, cut_from_tree, parse_page, read_tree
     from adapters.pages.page_kind import detect_kind
     from bench.extraction_contenders import _decoded
 
@@ -84,7 +84,7 @@ def read_page(case: Case) -> Cached:
     root, html = parsed
     data, structure = read_tree(root)
     kind = detect_kind(data, structure)
-    reviews = cut_for_kind(kind, data, root)
+    reviews = cut_from_tree(kind, data, root)
     # No budget and no stopping (the replay must not depend on the machine's load), except what the
     # tool does whatever the load: a page past the element bound gives the slower candidates no time.
     stop_at = -math.inf if structure.oversized else math.inf

@@ -56,6 +56,7 @@ from adapters.pages.page_prose import prose_held
 from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.post_quotes import posts_unquoted
 from adapters.pages.reader_prompts import PROMPTS
+from adapters.pages.recommendation_boxes import RECOMMENDATION_BOXES
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
@@ -128,7 +129,7 @@ def html_to_article(
         stop_at = -math.inf
     deadline = clock() + budget_seconds
     kind = detect_kind(data, structure)
-    reviews = cut_for_kind(kind, data, root)
+    reviews = cut_from_tree(kind, data, root)
     if draft is not None:
         draft = _tidied_draft(draft, kind)
     run = Candidates(html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft)
@@ -193,20 +194,26 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     return root, html
 
 
-def cut_for_kind(kind: PageKind, data: StructuredData, root: Element) -> frozenset[str]:
-    """What the page's kind says is not its content, out of ``root`` (the tree the pruned whole page
-    and Resiliparse read, and the draft comes from): the customer reviews of a product for sale
-    (``review_sections``). Returns what ``choose`` needs to cut the same from the winner.
+def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozenset[str]:
+    """What is not the page's content but trafilatura and readability read anyway, out of ``root``
+    (the tree the pruned whole page and Resiliparse read, and the draft comes from): carousels the
+    markup names as recommendations (``recommendation_boxes``), on every kind, and the customer
+    reviews of a product for sale (``review_sections``). Returns the reviews' lines, which
+    ``choose`` cuts from the winner.
 
-    trafilatura and readability read the page as written, reviews and all: they weigh comment-like
-    blocks themselves, and the vote needs their answers to differ. Cut for them too, trafilatura's
-    two modes on a product page came out alike (the reviews are what its comments mode adds) and
-    outvoted the whole page and Resiliparse on pages where they were the better two (page-types
-    0.8138 against 0.8146 cutting the tree alone; docs/extraction.md, eighteenth round). So their
-    reviews go from the chosen answer instead, line by line.
+    trafilatura and readability read the page as written, carousels and reviews and all: they
+    weigh such blocks themselves, and the vote needs their answers to differ. Cut for them too,
+    trafilatura picked another body on some pages once a small block was gone (a shop's item page
+    0.71 -> 0.31 when its carousel went from trafilatura's page as well; page-types 0.8232 ->
+    0.8230, against 0.8235 cutting the tree alone; docs/extraction.md, twentieth round), and its
+    two modes on a product page came out alike without the reviews (what its comments mode adds)
+    and outvoted the whole page and Resiliparse on pages where they were the better two (0.8138
+    against 0.8146; eighteenth round). So their reviews go from the chosen answer instead, line by
+    line, and a carousel by its heading (``recommendations``) when it has one.
 
     For sale: the declared product carries an offer. A declaration without one is the rating stars
     a business puts on its home page, whose testimonials are its content."""
+    named_boxes_out(root, (RECOMMENDATION_BOXES,))
     if kind != "product" or not for_sale(data):
         return frozenset()
     return reviews_cut(root)
@@ -252,7 +259,7 @@ def choose(
     reviews: frozenset[str] = frozenset(),
 ) -> Article:
     """Steps 2-5 of the pipeline for a page already read: which candidates vote, which one wins.
-    ``reviews``: the lines of the reviews ``cut_for_kind`` took out of the tree, cut from the winner.
+    ``reviews``: the lines of the reviews ``cut_from_tree`` took out of the tree, cut from the winner.
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.

@@ -7,7 +7,7 @@ them (they are paragraphs of prose), so the agent asking what the product is rea
 buyers thought of it. Shops name those sections for what they are, in the markup's class and id
 words ("product-reviews", "review_ctn", "userReviews", "woocommerce-Tabs-panel--reviews").
 
-So on a page read as a product for sale (``html_article.cut_for_kind``), an element whose class or
+So on a page read as a product for sale (``html_article.cut_from_tree``), an element whose class or
 id has the word "review" or "reviews" and that holds at least ``MIN_WORDS`` words goes from the
 tree before the pruned whole page and Resiliparse read it: 27 sections on 24 pages of the
 page-types corpus, 12,586 words, 105 of them in the references (critics' quotes on a game
@@ -17,7 +17,7 @@ page's headline or main part (a layout's box, looked into), and nothing at all w
 hold half the page's words: that page is about its reviews (a buyer's guide whose product boxes
 are named "...-review"), not a product with reviews under it.
 
-trafilatura and readability read the page as written (``html_article.cut_for_kind`` says why), so
+trafilatura and readability read the page as written (``html_article.cut_from_tree`` says why), so
 when one of them wins, the reviews' lines are cut from its answer (``without_review_lines``).
 """
 

@@ -29,9 +29,7 @@ def test_the_outermost_element_counts_once_and_chrome_not_at_all() -> None:
     root = tree(
         '<div class="breadcrumbs"><a href="/">Home</a> <span class="breadcrumb">Sofas and chairs here</span></div>'
         '<nav><div class="breadcrumbs">Inside the navigation</div></nav>'
-        '<div class="breadcrumbs">'
-        + "word " * 20
-        + "</div>"
+        '<div class="breadcrumbs">' + "word " * 20 + "</div>"
     )
     tally = Tally()
 

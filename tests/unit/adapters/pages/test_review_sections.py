@@ -10,7 +10,7 @@ import pytest
 
 from adapters.pages import profiles
 from adapters.pages.candidates import parse_html
-from adapters.pages.html_article import Candidates, cut_for_kind, html_to_article, parse_page, read_tree
+from adapters.pages.html_article import Candidates, cut_from_tree, html_to_article, parse_page, read_tree
 from adapters.pages.html_markdown import element_to_markdown
 from adapters.pages.page_kind import detect_kind
 from adapters.pages.review_sections import MIN_WORDS, line_key, reviews_cut, without_review_lines
@@ -53,7 +53,7 @@ def _candidates(html: str) -> tuple[str, Candidates]:
     root, written = parsed
     data, structure = read_tree(root)
     kind = detect_kind(data, structure)
-    cut_for_kind(kind, data, root)
+    cut_from_tree(kind, data, root)
     url = "https://shop.example/trail-25"
     return kind, Candidates(written, url, root, True, deadline=math.inf, clock=time.monotonic)
 
