@@ -54,6 +54,7 @@ from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_held
 from adapters.pages.picture_addresses import picture_addresses_out
+from adapters.pages.popup_boxes import POPUPS
 from adapters.pages.post_quotes import posts_unquoted
 from adapters.pages.reader_prompts import PROMPTS
 from adapters.pages.recommendation_boxes import RECOMMENDATION_BOXES
@@ -197,8 +198,9 @@ def parse_page(html: str) -> tuple[Element, str] | None:
 def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozenset[str]:
     """What is not the page's content but trafilatura and readability read anyway, out of ``root``
     (the tree the pruned whole page and Resiliparse read, and the draft comes from): carousels the
-    markup names as recommendations (``recommendation_boxes``), on every kind, and the customer
-    reviews of a product for sale (``review_sections``). Returns the reviews' lines, which
+    markup names as recommendations (``recommendation_boxes``) and popups it names
+    (``popup_boxes``), on every kind, and the customer reviews of a product for sale
+    (``review_sections``). Returns the reviews' lines, which
     ``choose`` cuts from the winner.
 
     trafilatura and readability read the page as written, carousels and reviews and all: they
@@ -213,7 +215,7 @@ def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozen
 
     For sale: the declared product carries an offer. A declaration without one is the rating stars
     a business puts on its home page, whose testimonials are its content."""
-    named_boxes_out(root, (RECOMMENDATION_BOXES,))
+    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS))
     if kind != "product" or not for_sale(data):
         return frozenset()
     return reviews_cut(root)

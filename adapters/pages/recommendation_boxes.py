@@ -6,7 +6,7 @@ viewed"); many carousels have no heading an extractor keeps, or one in an image,
 says what they are: "product-recommendations", "recs-carousel", "upsell-products",
 "cross-sell". Counted on both corpora (``bench/markup_census.py``; docs/extraction.md, twentieth
 round): elements so named, of at most ``MAX_WORDS`` words, hold no word of the references and
-2,606 words outside them. Larger ones are a page's own list: a shop names its whole category
+3,573 words outside them. Larger ones are a page's own list: a shop names its whole category
 grid "recommendations" (2,095 words of its reference).
 """
 
