@@ -63,6 +63,7 @@ from adapters.pages.reconcile import covered, most_agreed, word_f1, words
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
 from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.review_sections import reviews_cut, without_review_lines
+from adapters.pages.sidebar_boxes import SIDEBARS
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
 from adapters.pages.structured_content import article_body, for_sale, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
@@ -198,9 +199,9 @@ def parse_page(html: str) -> tuple[Element, str] | None:
 def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozenset[str]:
     """What is not the page's content but trafilatura and readability read anyway, out of ``root``
     (the tree the pruned whole page and Resiliparse read, and the draft comes from): carousels the
-    markup names as recommendations (``recommendation_boxes``) and popups it names
-    (``popup_boxes``), on every kind, and the customer reviews of a product for sale
-    (``review_sections``). Returns the reviews' lines, which
+    markup names as recommendations (``recommendation_boxes``), popups (``popup_boxes``) and
+    short sidebar boxes (``sidebar_boxes``) it names, on every kind, and the customer reviews of
+    a product for sale (``review_sections``). Returns the reviews' lines, which
     ``choose`` cuts from the winner.
 
     trafilatura and readability read the page as written, carousels and reviews and all: they
@@ -215,7 +216,7 @@ def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozen
 
     For sale: the declared product carries an offer. A declaration without one is the rating stars
     a business puts on its home page, whose testimonials are its content."""
-    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS))
+    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS, SIDEBARS))
     if kind != "product" or not for_sale(data):
         return frozenset()
     return reviews_cut(root)
