@@ -13,12 +13,11 @@ author, is not such a box and stays.
 from __future__ import annotations
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.markup_names import names_have
 from adapters.pages.named_boxes import NamedBox, named_boxes_out
 
 _BIO_WORDS = frozenset({"bio", "biography"})
 MAX_WORDS = 80
-AUTHOR_BIOS = NamedBox(("bio",), lambda _, given: names_have(given, _BIO_WORDS), MAX_WORDS)
+AUTHOR_BIOS = NamedBox.of_words(_BIO_WORDS, MAX_WORDS)
 
 
 def author_bios_out(root: Element) -> int:

@@ -12,12 +12,11 @@ than the trail.
 from __future__ import annotations
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.markup_names import names_have
 from adapters.pages.named_boxes import NamedBox, named_boxes_out
 
 _TRAIL_WORDS = frozenset({"breadcrumb", "breadcrumbs", "crumbs"})
 MAX_WORDS = 60
-BREADCRUMBS = NamedBox(("crumb",), lambda _, given: names_have(given, _TRAIL_WORDS), MAX_WORDS)
+BREADCRUMBS = NamedBox.of_words(_TRAIL_WORDS, MAX_WORDS)
 
 
 def breadcrumbs_out(root: Element) -> int:

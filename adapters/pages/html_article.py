@@ -164,11 +164,10 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     (``picture_addresses``), what it says to browsers that cannot play its videos
     (``media_fallbacks``), its offers to edit it (``edit_links``), its breadcrumb trail
     (``breadcrumbs``), its lists' controls (``list_controls``) and the box about its author
-    (``author_bios``). Then mended, in this order:
-    labels set beside their values in boxes made one line (``label_values``), glued inline
-    elements spaced (``glued_inlines``), headings (``heading_markup``), posts written as
-    blockquotes made posts (``post_quotes``), lists of names and values paired
-    (``definition_lists``).
+    (``author_bios``). Then mended, in this order: labels set beside their values in boxes made
+    one line (``label_values``), glued inline elements spaced (``glued_inlines``), headings
+    (``heading_markup``), posts written as blockquotes made posts (``post_quotes``), lists of
+    names and values paired (``definition_lists``).
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,

@@ -19,7 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from adapters.pages.markup_names import named
+from adapters.pages.markup_names import named, names
 from adapters.pages.source_whitespace import without_source_whitespace
 from domain.markdown_lines import CODE_FENCE, LIST_MARKER, indentation, outside_code_spans
 
@@ -453,7 +453,7 @@ def is_chrome(element: Element) -> bool:
         return True
     if element.get("role") in _CHROME_ROLES:
         return True
-    marks = f"{element.get('id') or ''} {element.get('class') or ''}"
+    marks = names(element)
     if not marks.strip():
         return False
     return _CHROME_MARKERS.search(marks) is not None or _is_link_menu(element)

@@ -14,14 +14,11 @@ references (page numbers) and 1,152 words outside them.
 from __future__ import annotations
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.markup_names import names_have
 from adapters.pages.named_boxes import NamedBox, named_boxes_out
 
 _CONTROL_WORDS = frozenset({"pagination", "pager", "paginator", "wishlist", "quickview"})
 MAX_WORDS = 100
-LIST_CONTROLS = NamedBox(
-    ("pag", "wishlist", "quickview"), lambda _, given: names_have(given, _CONTROL_WORDS), MAX_WORDS
-)
+LIST_CONTROLS = NamedBox.of_words(_CONTROL_WORDS, MAX_WORDS)
 
 
 def list_controls_out(root: Element) -> int:

@@ -24,7 +24,7 @@ from itertools import islice, pairwise
 from lxml import etree
 
 from adapters.pages.html_markdown import Element, drop_tree, word_count
-from adapters.pages.markup_names import name_words, named, names
+from adapters.pages.markup_names import name_words, names, names_have
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # A figure is a date, a count or a rank: "Mar 4, 2019", "1,046", "Well-known member".
@@ -98,6 +98,6 @@ def _all_short(figures: Element) -> bool:
 def _beside_a_post(figures: Element) -> bool:
     for holder in (figures, *figures.iterancestors()):
         given = names(holder)
-        if given and (any(joined in given.lower() for joined in _POST_WORDS_JOINED) or named(holder, _POST_WORDS)):
+        if given and (any(joined in given.lower() for joined in _POST_WORDS_JOINED) or names_have(given, _POST_WORDS)):
             return True
     return False

@@ -17,7 +17,7 @@ from itertools import islice
 from lxml import etree
 
 from adapters.pages.html_markdown import Element, drop_short_boxes
-from adapters.pages.markup_names import names
+from adapters.pages.markup_names import names, names_have
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # The page's frame and code: never one of those boxes, whatever they are named.
@@ -32,6 +32,11 @@ class NamedBox:
     letters: tuple[str, ...]
     is_named: Callable[[Element, str], bool]
     max_words: int
+
+    @classmethod
+    def of_words(cls, words: frozenset[str], max_words: int) -> NamedBox:
+        """Elements whose class or id has one of ``words`` among its words (``markup_names.names_have``)."""
+        return cls(tuple(sorted(words)), lambda _, given: names_have(given, words), max_words)
 
 
 def named_boxes_out(root: Element, kinds: Sequence[NamedBox]) -> int:

@@ -18,12 +18,11 @@ well, trafilatura picked other bodies on a shop's item page (0.71 -> 0.22) and a
 from __future__ import annotations
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.markup_names import names_have
 from adapters.pages.named_boxes import NamedBox, named_boxes_out
 
 _POPUP_WORDS = frozenset({"popup", "modal", "lightbox"})
 MAX_WORDS = 300
-POPUPS = NamedBox(("popup", "modal", "lightbox"), lambda _, given: names_have(given, _POPUP_WORDS), MAX_WORDS)
+POPUPS = NamedBox.of_words(_POPUP_WORDS, MAX_WORDS)
 
 
 def popups_out(root: Element) -> int:

@@ -13,18 +13,13 @@ grid "recommendations" (2,095 words of its reference).
 from __future__ import annotations
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.markup_names import names_have
 from adapters.pages.named_boxes import NamedBox, named_boxes_out
 
 _RECOMMENDATION_WORDS = frozenset(
     {"recommend", "recommended", "recommendation", "recommendations", "recs", "upsell", "upsells", "crosssell"}
 )
 MAX_WORDS = 300
-RECOMMENDATION_BOXES = NamedBox(
-    ("recommend", "recs", "upsell", "crosssell"),
-    lambda _, given: names_have(given, _RECOMMENDATION_WORDS),
-    MAX_WORDS,
-)
+RECOMMENDATION_BOXES = NamedBox.of_words(_RECOMMENDATION_WORDS, MAX_WORDS)
 
 
 def recommendation_boxes_out(root: Element) -> int:

@@ -18,12 +18,11 @@ trafilatura pick another body.
 from __future__ import annotations
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.markup_names import names_have
 from adapters.pages.named_boxes import NamedBox, named_boxes_out
 
 _SIDEBAR_WORDS = frozenset({"sidebar"})
 MAX_WORDS = 100
-SIDEBARS = NamedBox(("sidebar",), lambda _, given: names_have(given, _SIDEBAR_WORDS), MAX_WORDS)
+SIDEBARS = NamedBox.of_words(_SIDEBAR_WORDS, MAX_WORDS)
 
 
 def sidebars_out(root: Element) -> int:
