@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import math
+import time
+
 from adapters.pages.candidates import parse_html
+from adapters.pages.html_article import Candidates, cut_from_tree, parse_page, read_tree
 from adapters.pages.html_markdown import Element
+from adapters.pages.page_kind import detect_kind
 
 
 def tree(body: str) -> Element:
@@ -16,3 +21,14 @@ def tree(body: str) -> Element:
 def text(root: Element) -> str:
     """The words under ``root``, spaces collapsed."""
     return " ".join("".join(root.itertext()).split())
+
+
+def cut_candidates(page: str, url: str) -> tuple[Candidates, str]:
+    """``page`` parsed, read and cut as the tool does before its candidates run (``cut_from_tree``),
+    with no budget: its candidates, and the HTML trafilatura and readability read."""
+    parsed = parse_page(page)
+    assert parsed is not None
+    root, written = parsed
+    data, structure = read_tree(root)
+    cut_from_tree(detect_kind(data, structure), data, root)
+    return Candidates(written, url, root, True, deadline=math.inf, clock=time.monotonic), written

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import math
-import time
-
 import pytest
 
 from adapters.pages import profiles
-from adapters.pages.html_article import Candidates, cut_from_tree, parse_page, read_tree
-from adapters.pages.page_kind import detect_kind
 from adapters.pages.popup_boxes import MAX_WORDS, popups_out
-from tests.unit.adapters.pages.page_trees import text, tree
+from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
 
 
 @pytest.mark.parametrize(
@@ -50,12 +45,7 @@ def test_the_whole_page_no_longer_reads_a_popup_but_trafilatura_still_does() -> 
         '<div class="size-guide-popup"><p>Chest sizes run from thirty six to forty two inches</p></div>'
         "</main></body></html>"
     )
-    parsed = parse_page(page)
-    assert parsed is not None
-    root, written = parsed
-    data, structure = read_tree(root)
-    cut_from_tree(detect_kind(data, structure), data, root)
-    run = Candidates(written, "https://news.example/bridge", root, True, deadline=math.inf, clock=time.monotonic)
+    run, _ = cut_candidates(page, "https://news.example/bridge")
 
     assert "thirty six to forty two" not in run(profiles.WHOLE_PAGE)
     assert "rebuilt bridge" in run(profiles.WHOLE_PAGE)

@@ -3,16 +3,12 @@ trafilatura and readability still read the page as written."""
 
 from __future__ import annotations
 
-import math
-import time
-
 import pytest
 
 from adapters.pages import profiles
-from adapters.pages.html_article import Candidates, cut_from_tree, parse_page, read_tree
-from adapters.pages.page_kind import detect_kind
+from adapters.pages.html_article import Candidates
 from adapters.pages.recommendation_boxes import MAX_WORDS, recommendation_boxes_out
-from tests.unit.adapters.pages.page_trees import text, tree
+from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
 
 DESCRIPTION = (
     "A deep, low sofa with feather-wrapped cushions on a solid oak frame, covered in a washable linen "
@@ -31,12 +27,7 @@ PAGE = (
 
 
 def _candidates() -> Candidates:
-    parsed = parse_page(PAGE)
-    assert parsed is not None
-    root, written = parsed
-    data, structure = read_tree(root)
-    cut_from_tree(detect_kind(data, structure), data, root)
-    return Candidates(written, "https://shop.example/harbour", root, True, deadline=math.inf, clock=time.monotonic)
+    return cut_candidates(PAGE, "https://shop.example/harbour")[0]
 
 
 @pytest.mark.parametrize("name", [profiles.WHOLE_PAGE, profiles.RESILIPARSE])

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import math
-import time
-
 import pytest
 
 from adapters.pages import profiles
-from adapters.pages.html_article import Candidates, cut_from_tree, parse_page, read_tree
-from adapters.pages.page_kind import detect_kind
 from adapters.pages.sidebar_boxes import MAX_WORDS, sidebars_out
-from tests.unit.adapters.pages.page_trees import text, tree
+from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
 
 STORY = "The county opened the rebuilt bridge over the mill race on Tuesday, two years after the flood. " * 4
 
@@ -44,12 +39,7 @@ def test_the_whole_page_no_longer_reads_the_box_but_trafilatura_reads_the_page_a
         '<div class="sidebar-box"><p>Most read this week: the school fete and the parish council</p></div>'
         "</main></body></html>"
     )
-    parsed = parse_page(page)
-    assert parsed is not None
-    root, written = parsed
-    data, structure = read_tree(root)
-    cut_from_tree(detect_kind(data, structure), data, root)
-    run = Candidates(written, "https://news.example/bridge", root, True, deadline=math.inf, clock=time.monotonic)
+    run, written = cut_candidates(page, "https://news.example/bridge")
 
     assert "rebuilt bridge" in run(profiles.WHOLE_PAGE)
     assert "school fete" not in run(profiles.WHOLE_PAGE)
