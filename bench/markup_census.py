@@ -59,7 +59,10 @@ class Reference:
 
 
 def words_of(element: Element) -> list[str]:
-    """The words a reader sees under ``element``, lowercase: not its scripts' or styles' source."""
+    """The words a reader sees under ``element``, lowercase: not its scripts' or styles' source,
+    nor anything a ``<noscript>`` holds (``html_markdown.word_count`` skips only such an element's
+    own text, enough for a bound; a count of what the references keep must not credit a fallback
+    the pruned whole page leaves out)."""
     from lxml import etree
 
     from adapters.pages.html_markdown import SOURCE_TAGS
