@@ -59,7 +59,7 @@ from adapters.pages.post_quotes import posts_unquoted
 from adapters.pages.reader_prompts import PROMPTS
 from adapters.pages.recommendation_boxes import RECOMMENDATION_BOXES
 from adapters.pages.recommendations import without_recommendations
-from adapters.pages.reconcile import covered, most_agreed, word_f1, words
+from adapters.pages.reconcile import covered, holding, most_agreed, word_f1, words
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
 from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.review_sections import reviews_cut, without_review_lines
@@ -296,6 +296,8 @@ def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: Can
     if kind == "article":
         return _article(run, data, structure)
     voters = run.many(profiles.PROFILES[kind])
+    if kind == "listing" and structure.item_text:
+        voters = holding(voters, structure.item_text, profiles.LISTING_ITEMS_HELD)
     declared = thread_markdown(data) if kind == "forum" else ""
     if declared:
         voters[profiles.STRUCTURED] = declared

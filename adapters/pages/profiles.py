@@ -66,6 +66,14 @@ PROFILES: dict[PageKind, tuple[CandidateName, ...]] = {
 # both halves of the page-types corpus, 0.1 and 0.2 both help (docs/extraction.md).
 COVERAGE_WEIGHT: dict[PageKind, float] = {"listing": 0.1, "documentation": 0.1, "page": 0.1}
 
+# A listing's content is its items (page_kind: a run of linked look-alike blocks holding 30% of the
+# page's text, or a declared list): a candidate holding less than this share of the run's words
+# missed the list, and leaves the vote when another holds more. Two extractors agreeing on the
+# page's intro (a category's heading and its first lines) otherwise outvoted the whole page that
+# kept every item. From a third to half of the run the choices are alike on both corpora
+# (docs/extraction.md, twenty-first round).
+LISTING_ITEMS_HELD = 1 / 3
+
 # Candidates whose time grows in step with the page (Resiliparse's C++; our pruning on lxml and the
 # Rust Markdown conversion): they are never stopped, so a page always has them when the slower
 # ones run out of time (html_article.STOP_SECONDS). On a 2 MB page of 20,000 paragraphs they take

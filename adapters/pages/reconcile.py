@@ -44,6 +44,14 @@ def covered(part: Counter[str], whole: Counter[str]) -> float:
     return sum((part & whole).values()) / part.total() if part else 0.0
 
 
+def holding(candidates: Mapping[str, str], run: str, share: float) -> dict[str, str]:
+    """The candidates that hold at least ``share`` of the words of ``run`` (the run of items the
+    page's structure found), or all of them when none does: the evidence is then on nobody's side."""
+    wanted = words(run)
+    held = {name: text for name, text in candidates.items() if wanted and covered(wanted, words(text)) >= share}
+    return held or dict(candidates)
+
+
 def most_agreed(
     candidates: Mapping[str, str],
     witnesses: Mapping[str, str] | None = None,
