@@ -12,6 +12,7 @@ from adapters.pages.html_article import choose
 from adapters.pages.page_kind import Structure
 from adapters.pages.structured_content import article_body, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
+from tests.unit.adapters.pages.given_answers import GivenAnswers
 
 OPENING = (
     "Since the last update the sync client stops at 80 percent on every machine here. I have cleared "
@@ -61,31 +62,25 @@ def test_an_article_body_cut_short_is_passed_over_for_a_whole_one() -> None:
     assert article_body(declared(teaser)) == ""
 
 
-class Answers:
+def thread_answers() -> GivenAnswers:
     """What each extractor found on a thread page: two kept every post, two only the opening one."""
-
-    def __init__(self) -> None:
-        thread = "\n\n".join(["# Sync stops at 80%", OPENING, *REPLIES])
-        opening = f"# Sync stops at 80%\n\n{OPENING}"
-        self._answers = {
+    thread = "\n\n".join(["# Sync stops at 80%", OPENING, *REPLIES])
+    opening = f"# Sync stops at 80%\n\n{OPENING}"
+    return GivenAnswers(
+        {
             profiles.TRAFILATURA_THREAD: thread,
             profiles.READABILITY: opening,
             profiles.WHOLE_PAGE: opening,
             profiles.RESILIPARSE: thread,
         }
-
-    def __call__(self, name: str) -> str:
-        return self._answers[name]
-
-    def many(self, names: tuple[str, ...]) -> dict[str, str]:
-        return {name: self._answers[name] for name in names}
+    )
 
 
 def test_a_teaser_declared_for_a_thread_does_not_vote_for_the_answers_that_lost_the_replies() -> None:
     structure = Structure(text_chars=2_000, code_chars=0)
 
-    teased = choose("forum", forum_post(OPENING[:150] + "…"), structure, Answers())
-    whole = choose("forum", forum_post(OPENING), structure, Answers())
+    teased = choose("forum", forum_post(OPENING[:150] + "…"), structure, thread_answers())
+    whole = choose("forum", forum_post(OPENING), structure, thread_answers())
 
     assert teased.method == profiles.TRAFILATURA_THREAD
     assert all(reply in teased.markdown for reply in REPLIES)

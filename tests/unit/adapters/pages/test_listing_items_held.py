@@ -7,6 +7,7 @@ from adapters.pages.html_article import choose
 from adapters.pages.page_kind import Structure
 from adapters.pages.reconcile import holding
 from adapters.pages.structured_data import StructuredData
+from tests.unit.adapters.pages.given_answers import GivenAnswers
 from tests.unit.adapters.pages.kind_fixtures import LISTING_ITEMS
 
 ITEMS = "\n\n".join(f"{title} {teaser}" for title, teaser in LISTING_ITEMS)
@@ -24,19 +25,8 @@ SITE = "\n".join(
 WHOLE = INTRO + "\n\n" + "\n\n".join(f"- **{title}**: {teaser}" for title, teaser in LISTING_ITEMS) + "\n\n" + SITE
 
 
-class Answers:
-    def __init__(self, answers: dict[str, str]) -> None:
-        self.answers = answers
-
-    def __call__(self, name: str) -> str:
-        return self.answers.get(name, "")
-
-    def many(self, names: tuple[str, ...]) -> dict[str, str]:
-        return {name: self(name) for name in names}
-
-
-def two_agreeing_on_the_intro() -> Answers:
-    return Answers(
+def two_agreeing_on_the_intro() -> GivenAnswers:
+    return GivenAnswers(
         {
             profiles.TRAFILATURA_RECALL: INTRO,
             profiles.TRAFILATURA_THREAD: INTRO,  # a plain page's first voter

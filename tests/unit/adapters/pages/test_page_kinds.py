@@ -15,6 +15,7 @@ from adapters.pages.reconcile import most_agreed
 from adapters.pages.structured_content import product_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from tests.unit.adapters.pages import kind_fixtures as pages
+from tests.unit.adapters.pages.given_answers import GivenAnswers
 
 URL = "https://example.com/page"
 
@@ -227,30 +228,12 @@ def test_a_caption_with_brackets_and_markup_stays_one_placeholder_and_its_echo_i
     ].startswith("Bids close in the spring.")
 
 
-class _Given:
-    """Every candidate's answer made beforehand, handed back on request (as bench/extraction_replay.py does).
-
-    A candidate without an answer found nothing (""); ``asked`` records which ones the choice asked for.
-    """
-
-    def __init__(self, answers: dict[str, str]) -> None:
-        self.answers = answers
-        self.asked: list[str] = []
-
-    def __call__(self, name: str) -> str:
-        self.asked.append(name)
-        return self.answers.get(name, "")
-
-    def many(self, names: tuple[str, ...]) -> dict[str, str]:
-        return {name: self(name) for name in names}
-
-
-def _made_beforehand(html: str) -> _Given:
+def _made_beforehand(html: str) -> GivenAnswers:
     from adapters.pages import profiles
     from adapters.pages.html_article import Candidates
 
     run = Candidates(html, URL, parse_html(html), False, deadline=math.inf, clock=time.monotonic)
-    return _Given({name: run(name) for name in profiles.COST_ORDER})
+    return GivenAnswers({name: run(name) for name in profiles.COST_ORDER})
 
 
 @pytest.mark.parametrize(
@@ -282,7 +265,7 @@ def _choose_on_a_plain_page(answers: dict[str, str]) -> tuple[str, str]:
     data, structure = read_structured_data(root), measure(root)
     assert detect_kind(data, structure) == "page"
     named = {getattr(profiles, key): text for key, text in answers.items()}
-    article = choose("page", data, structure, _Given(named))
+    article = choose("page", data, structure, GivenAnswers(named))
     return article.method, article.markdown
 
 
@@ -310,7 +293,7 @@ def test_a_precise_cut_holding_half_of_what_resiliparse_found_is_put_to_the_vote
     body = [f"Paragraph {n} of the report says the harbour wall number {n} held through the storm." for n in range(25)]
     whole, half = "\n\n".join(body), "\n\n".join(body[:14])  # word F1 0.72: "agreeing" at a 0.7 bar
     root = parse_html(_PLAIN_PAGE)
-    given = _Given(
+    given = GivenAnswers(
         {"trafilatura precision": half, "resiliparse": whole, "readability": whole, "trafilatura balanced": whole}
     )
 
@@ -325,7 +308,9 @@ def test_a_fast_cut_that_resiliparse_confirms_is_kept_without_trafilatura_s_own_
 
     body = "\n\n".join(f"Paragraph {n}: the harbour wall number {n} held through the storm." for n in range(20))
     root = parse_html(_PLAIN_PAGE)
-    given = _Given({profiles.TRAFILATURA_PRECISION_FAST: body, profiles.RESILIPARSE: body + "\n\nShare this story"})
+    given = GivenAnswers(
+        {profiles.TRAFILATURA_PRECISION_FAST: body, profiles.RESILIPARSE: body + "\n\nShare this story"}
+    )
 
     article = choose("article", read_structured_data(root), measure(root), given)
 
@@ -340,7 +325,7 @@ def test_a_fast_cut_holding_a_fragment_is_made_again_with_trafilatura_s_fallback
     body = [f"Paragraph {n}: the harbour wall number {n} held through the storm." for n in range(20)]
     whole, box = "\n\n".join(body), "Reprints: write to the syndication desk for the rights to this story."
     root = parse_html(_PLAIN_PAGE)
-    given = _Given(
+    given = GivenAnswers(
         {profiles.TRAFILATURA_PRECISION_FAST: box, profiles.TRAFILATURA_PRECISION: whole, profiles.RESILIPARSE: whole}
     )
 

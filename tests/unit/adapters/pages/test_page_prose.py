@@ -10,6 +10,7 @@ from adapters.pages.html_article import choose
 from adapters.pages.page_kind import Structure, measure
 from adapters.pages.page_prose import MAX_PROSE_PIECES, PROSE_CHARS, is_prose, prose_held
 from adapters.pages.structured_data import StructuredData
+from tests.unit.adapters.pages.given_answers import GivenAnswers
 
 _PARAGRAPHS = [
     f"Paragraph {n} of the guide: the harbour wall number {n} held through the winter storm, "
@@ -79,19 +80,10 @@ def test_a_page_of_many_runs_is_judged_by_a_bounded_sample_spread_over_it(monkey
 
 
 def _article_choice(answers: dict[str, str], prose: tuple[str, ...]) -> tuple[str, str, list[str]]:
-    asked: list[str] = []
-
-    class Given:
-        def __call__(self, name: str) -> str:
-            asked.append(name)
-            return answers.get(name, "")
-
-        def many(self, names: tuple[str, ...]) -> dict[str, str]:
-            return {name: self(name) for name in names}
-
+    given = GivenAnswers(answers)
     structure = Structure(text_chars=sum(map(len, prose)), code_chars=0, prose=prose)
-    article = choose("article", StructuredData(), structure, Given())
-    return article.method, article.markdown, asked
+    article = choose("article", StructuredData(), structure, given)
+    return article.method, article.markdown, given.asked
 
 
 def test_an_agreed_fast_cut_holding_most_of_the_page_s_prose_is_kept() -> None:

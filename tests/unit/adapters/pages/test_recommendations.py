@@ -12,6 +12,7 @@ from adapters.pages.page_kind import Structure
 from adapters.pages.recommendations import is_recommendation_heading, without_recommendations
 from adapters.pages.reconcile import most_agreed
 from adapters.pages.structured_data import StructuredData
+from tests.unit.adapters.pages.given_answers import GivenAnswers
 
 URL = "https://shop.example/item/trailmaster-40"
 
@@ -63,19 +64,6 @@ def test_a_product_page_loses_its_carousels_and_keeps_its_description_and_specif
     assert "also viewed" not in article.markdown
 
 
-class _Answers:
-    """Extractors' answers as a cache would give them back."""
-
-    def __init__(self, answers: dict[str, str]) -> None:
-        self._answers = answers
-
-    def __call__(self, name: str) -> str:
-        return self._answers.get(name, "")
-
-    def many(self, names: tuple[str, ...]) -> dict[str, str]:
-        return {name: self._answers[name] for name in names if name in self._answers}
-
-
 def test_the_vote_compares_the_pages_own_content_not_the_carousels_two_extractors_kept() -> None:
     item = (
         "# Trailmaster 40 rucksack\n\nA forty-litre pack for long days on the hill, with a ventilated back.\n\n"
@@ -83,7 +71,7 @@ def test_the_vote_compares_the_pages_own_content_not_the_carousels_two_extractor
     )
     cards = "\n".join(f"- [Pack number {n} in the range]({URL}/{n}) £{50 + n}.00 free postage" for n in range(40))
     with_chrome = f"[Home]({URL}) [Outdoor]({URL})\n\n{item}\n\n## You may also like\n\n{cards}\n\n"
-    answers = _Answers(
+    answers = GivenAnswers(
         {
             profiles.TRAFILATURA_PRECISION_FAST: item,
             profiles.TRAFILATURA_THREAD: item + "\n\nAdd to basket",
