@@ -10,6 +10,13 @@ from adapters.pages.html_article import Candidates, cut_from_tree, parse_page, r
 from adapters.pages.html_markdown import Element
 from adapters.pages.page_kind import detect_kind
 
+# A local paper's story, for the tests of what an article's page holds besides it.
+NEWS_URL = "https://valleynews.example/2026/11/bridge"
+NEWS_STORY = (
+    "The county opened the rebuilt bridge over the mill race on Tuesday, two years after the spring flood "
+    "took the old one, and the school buses are back on their short route through the village. "
+)
+
 
 def tree(body: str) -> Element:
     """``body`` inside a page's ``<body>``, parsed."""

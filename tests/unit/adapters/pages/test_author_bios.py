@@ -4,20 +4,13 @@ from __future__ import annotations
 
 from adapters.pages.author_bios import MAX_WORDS, author_bios_out
 from adapters.pages.html_article import html_to_article
-from tests.unit.adapters.pages.page_trees import text, tree
-
-URL = "https://valleynews.example/2026/11/bridge"
-
-STORY = (
-    "The county opened the rebuilt bridge over the mill race on Tuesday, two years after the spring flood "
-    "took the old one, and the school buses are back on their short route through the village. "
-)
+from tests.unit.adapters.pages.page_trees import NEWS_STORY, NEWS_URL, text, tree
 
 ARTICLE = f"""<!doctype html><html><head><title>The bridge is open</title></head><body>
 <article>
 <h1>The bridge over the mill race is open again</h1>
 <p class="byline">By Ada Marsh</p>
-<p>{STORY * 3}</p>
+<p>{NEWS_STORY * 3}</p>
 <div class="author-bio"><h3>About the author</h3>
 <p>Ada Marsh covers the county council and its roads for the Valley News, and has lived by the mill race
 for twenty years.</p></div>
@@ -25,7 +18,7 @@ for twenty years.</p></div>
 
 
 def test_the_author_s_biography_under_the_story_is_not_in_the_agent_s_text() -> None:
-    article = html_to_article(ARTICLE, URL)
+    article = html_to_article(ARTICLE, NEWS_URL)
 
     assert "two years after the spring flood" in article.markdown
     assert "covers the county council" not in article.markdown

@@ -6,28 +6,21 @@ import pytest
 
 from adapters.pages.html_article import html_to_article
 from adapters.pages.reader_prompts import MAX_WORDS, prompts_out
-from tests.unit.adapters.pages.page_trees import text, tree
-
-URL = "https://valleynews.example/2026/11/bridge"
-
-STORY = (
-    "The county opened the rebuilt bridge over the mill race on Tuesday, two years after the spring flood "
-    "took the old one, and the school buses are back on their short route through the village. "
-)
+from tests.unit.adapters.pages.page_trees import NEWS_STORY, NEWS_URL, text, tree
 
 ARTICLE = f"""<!doctype html><html><head><title>The bridge is open</title></head><body>
 <article>
 <h1>The bridge over the mill race is open again</h1>
-<p>{STORY * 2}</p>
+<p>{NEWS_STORY * 2}</p>
 <div class="block wrapper-fluid--subscribe"><h3>Don't miss a story</h3>
 <p>Sign up for our daily email and get the valley's news before breakfast.</p></div>
-<p>{STORY}</p>
+<p>{NEWS_STORY}</p>
 <div class="feedback--prompt">Was this article helpful? Tell us what we missed.</div>
 </article></body></html>"""
 
 
 def test_a_sign_up_box_and_a_rate_this_page_prompt_are_not_in_the_agent_s_text() -> None:
-    article = html_to_article(ARTICLE, URL)
+    article = html_to_article(ARTICLE, NEWS_URL)
 
     assert "two years after the spring flood" in article.markdown
     for prompt in ("Don't miss a story", "daily email", "Was this article helpful"):
