@@ -63,6 +63,7 @@ from adapters.pages.reconcile import covered, holding, most_agreed, word_f1, wor
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
 from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.review_sections import reviews_cut, without_review_lines
+from adapters.pages.section_headings import holding_sections, section_headings
 from adapters.pages.sidebar_boxes import SIDEBARS
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
 from adapters.pages.structured_content import article_body, for_sale, product_markdown, thread_markdown
@@ -296,15 +297,17 @@ def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: Can
     if kind == "article":
         return _article(run, data, structure)
     voters = run.many(profiles.PROFILES[kind])
-    if kind == "listing" and structure.item_text:
-        voters = holding(voters, structure.item_text, profiles.LISTING_ITEMS_HELD)
+    eligible = _eligible(kind, structure, voters)
     declared = thread_markdown(data) if kind == "forum" else ""
     if declared:
-        voters[profiles.STRUCTURED] = declared
+        eligible[profiles.STRUCTURED] = declared
     runs = {"listing items": structure.item_text, "forum posts": structure.post_text}
+    witnesses = dict(runs) if kind in ("listing", "forum") else {}
+    # The candidates the evidence ruled out still vote: what they agree on is evidence too.
+    witnesses.update((name, text) for name, text in voters.items() if name not in eligible)
     choice = most_agreed(
-        voters,
-        witnesses=runs if kind in ("listing", "forum") else None,
+        eligible,
+        witnesses=witnesses,
         coverage_weight=profiles.COVERAGE_WEIGHT.get(kind, 0.0),
         # The bar that marks a possible JavaScript shell: below it the page would have nothing to give.
         readable_chars=LITTLE_TEXT_CHARS,
@@ -313,6 +316,21 @@ def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: Can
     if kind == "product":
         markdown = _with_declared_fields(markdown, product_markdown(data))
     return Article(markdown, choice.name, kind)
+
+
+def _eligible(kind: PageKind, structure: Structure, voters: dict[str, str]) -> dict[str, str]:
+    """The voters that may win: on a listing those holding its items, on a plain page of enough
+    sections those holding its sections' headings (what the evidence says the content is); the
+    rest vote as witnesses. Fragments agreeing with each other otherwise outvote the one answer
+    that kept the whole list or every section (docs/extraction.md, twenty-first and twenty-second
+    rounds)."""
+    if kind == "listing" and structure.item_text:
+        return holding(voters, structure.item_text, profiles.LISTING_ITEMS_HELD)
+    if kind == "page":
+        headings = section_headings(voters.get(profiles.WHOLE_PAGE, ""))
+        if len(headings) >= profiles.SECTIONS_SEEN:
+            return holding_sections(voters, headings, profiles.SECTIONS_HELD)
+    return dict(voters)
 
 
 def _article(run: CandidateSource, data: StructuredData, structure: Structure) -> Article:

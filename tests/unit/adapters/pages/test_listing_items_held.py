@@ -1,4 +1,4 @@
-"""A listing's content is its items: a candidate that holds few of them leaves the vote."""
+"""A listing's content is its items: a candidate that holds few of them may not win."""
 
 from __future__ import annotations
 
