@@ -26,9 +26,13 @@ from domain.script_shell import readable_text
 WORDS_UNDER = 10
 # Headings of these levels open sections; smaller ones sit inside a section, as its text.
 _SECTION_LEVELS = 3
+# Enough sections to tell which candidates kept the page, and a bound on the comparisons (each
+# heading is looked for in each candidate's text) on a page of a hundred thousand headings.
+MAX_SECTIONS = 50
 # A heading of the page itself: at the start of its line, not inside a list item or a quote. A
 # sidebar's widgets are often a list ("<li class=widget><h2>Meta</h2>..."), and so are card grids.
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$")
+# A closing run of "#" needs no pattern of its own: only the heading's words are kept.
+_HEADING = re.compile(r"(#{1,6})[ \t](.*)")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _IMAGE = re.compile(r"\[Image:[^\[\]\n]*\]")
 # A link with its text ("[Pricing](/pricing)"): words a reader clicks, not a section's text.
@@ -43,6 +47,8 @@ def section_headings(markdown: str) -> tuple[str, ...]:
     under = 0  # words outside links read since it
     in_code = False
     for line in markdown.split("\n"):
+        if len(found) >= MAX_SECTIONS:
+            return tuple(found)
         if _FENCE.match(line):
             in_code = not in_code
         match = None if in_code else _HEADING.match(line)

@@ -8,7 +8,7 @@ from adapters.pages import profiles
 from adapters.pages.candidates import parse_html, whole_page_markdown
 from adapters.pages.html_article import choose
 from adapters.pages.page_kind import Structure
-from adapters.pages.section_headings import holding_sections, section_headings
+from adapters.pages.section_headings import MAX_SECTIONS, holding_sections, section_headings
 from adapters.pages.structured_data import StructuredData
 from tests.unit.adapters.pages.given_answers import GivenAnswers
 
@@ -182,3 +182,11 @@ def test_the_pruned_whole_page_writes_its_sections_as_headings_and_its_widgets_a
     headings = section_headings(whole_page_markdown(root))
 
     assert headings == tuple(title.lower().replace("-", " ") for title, _ in SERVICES)
+
+
+def test_a_page_of_many_sections_is_read_to_its_first_few() -> None:
+    many = "\n\n".join(f"## Office {number}\n\n{SERVICES[0][1]}" for number in range(5_000))
+
+    headings = section_headings(many)
+
+    assert headings == tuple(f"office {number}" for number in range(MAX_SECTIONS))
