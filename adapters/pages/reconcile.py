@@ -62,7 +62,9 @@ def most_agreed(
     """The candidate closest to all the others; ties go to the one named first (the profile's preference).
 
     ``witnesses`` vote but cannot win: raw text the page's structure points at (the run of
-    listing items, of forum posts), which says what the content is but reads badly on its own.
+    listing items, of forum posts), which says what the content is but reads badly on its own,
+    and the candidates the page's evidence ruled out (``html_article._eligible``), whose
+    agreement with the others still counts.
     ``coverage_weight`` adds, at that weight, the mean share of each other voter's words the
     candidate also holds: where all of the page is content (lists, documentation), two
     extractors agreeing on a fragment should not outvote two agreeing on the whole, and F1
