@@ -12,14 +12,8 @@ author, is not such a box and stays.
 
 from __future__ import annotations
 
-from adapters.pages.html_markdown import Element
-from adapters.pages.named_boxes import NamedBox, named_boxes_out
+from adapters.pages.named_boxes import NamedBox
 
 _BIO_WORDS = frozenset({"bio", "biography"})
 MAX_WORDS = 80
 AUTHOR_BIOS = NamedBox.of_words(_BIO_WORDS, MAX_WORDS)
-
-
-def author_bios_out(root: Element) -> int:
-    """Removes the author boxes among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    return named_boxes_out(root, (AUTHOR_BIOS,))

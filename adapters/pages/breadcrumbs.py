@@ -11,14 +11,8 @@ than the trail.
 
 from __future__ import annotations
 
-from adapters.pages.html_markdown import Element
-from adapters.pages.named_boxes import NamedBox, named_boxes_out
+from adapters.pages.named_boxes import NamedBox
 
 _TRAIL_WORDS = frozenset({"breadcrumb", "breadcrumbs", "crumbs"})
 MAX_WORDS = 60
 BREADCRUMBS = NamedBox.of_words(_TRAIL_WORDS, MAX_WORDS)
-
-
-def breadcrumbs_out(root: Element) -> int:
-    """Removes the breadcrumb trails among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    return named_boxes_out(root, (BREADCRUMBS,))

@@ -13,14 +13,8 @@ references (page numbers) and 1,152 words outside them.
 
 from __future__ import annotations
 
-from adapters.pages.html_markdown import Element
-from adapters.pages.named_boxes import NamedBox, named_boxes_out
+from adapters.pages.named_boxes import NamedBox
 
 _CONTROL_WORDS = frozenset({"pagination", "pager", "paginator", "wishlist", "quickview"})
 MAX_WORDS = 100
 LIST_CONTROLS = NamedBox.of_words(_CONTROL_WORDS, MAX_WORDS)
-
-
-def list_controls_out(root: Element) -> int:
-    """Removes the list controls among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    return named_boxes_out(root, (LIST_CONTROLS,))

@@ -17,14 +17,8 @@ well, trafilatura picked other bodies on a shop's item page (0.71 -> 0.22) and a
 
 from __future__ import annotations
 
-from adapters.pages.html_markdown import Element
-from adapters.pages.named_boxes import NamedBox, named_boxes_out
+from adapters.pages.named_boxes import NamedBox
 
 _POPUP_WORDS = frozenset({"popup", "modal", "lightbox"})
 MAX_WORDS = 300
 POPUPS = NamedBox.of_words(_POPUP_WORDS, MAX_WORDS)
-
-
-def popups_out(root: Element) -> int:
-    """Removes the named popups among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    return named_boxes_out(root, (POPUPS,))

@@ -12,16 +12,10 @@ grid "recommendations" (2,095 words of its reference).
 
 from __future__ import annotations
 
-from adapters.pages.html_markdown import Element
-from adapters.pages.named_boxes import NamedBox, named_boxes_out
+from adapters.pages.named_boxes import NamedBox
 
 _RECOMMENDATION_WORDS = frozenset(
     {"recommend", "recommended", "recommendation", "recommendations", "recs", "upsell", "upsells", "crosssell"}
 )
 MAX_WORDS = 300
 RECOMMENDATION_BOXES = NamedBox.of_words(_RECOMMENDATION_WORDS, MAX_WORDS)
-
-
-def recommendation_boxes_out(root: Element) -> int:
-    """Removes the recommendation boxes among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    return named_boxes_out(root, (RECOMMENDATION_BOXES,))

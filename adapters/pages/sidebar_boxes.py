@@ -17,14 +17,8 @@ trafilatura pick another body.
 
 from __future__ import annotations
 
-from adapters.pages.html_markdown import Element
-from adapters.pages.named_boxes import NamedBox, named_boxes_out
+from adapters.pages.named_boxes import NamedBox
 
 _SIDEBAR_WORDS = frozenset({"sidebar"})
 MAX_WORDS = 100
 SIDEBARS = NamedBox.of_words(_SIDEBAR_WORDS, MAX_WORDS)
-
-
-def sidebars_out(root: Element) -> int:
-    """Removes the named sidebar boxes among the first ``MAX_ELEMENTS`` elements of ``root``; how many it removed."""
-    return named_boxes_out(root, (SIDEBARS,))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from adapters.pages.author_bios import MAX_WORDS, author_bios_out
+from adapters.pages.author_bios import AUTHOR_BIOS, MAX_WORDS
 from adapters.pages.html_article import html_to_article
+from adapters.pages.named_boxes import named_boxes_out
 from tests.unit.adapters.pages.page_trees import NEWS_STORY, NEWS_URL, text, tree
 
 ARTICLE = f"""<!doctype html><html><head><title>The bridge is open</title></head><body>
@@ -27,7 +28,7 @@ def test_the_author_s_biography_under_the_story_is_not_in_the_agent_s_text() -> 
 def test_the_byline_stays() -> None:
     root = tree('<p class="byline">By Ada Marsh</p><div class="c-biography">Ada covers roads.</div>')
 
-    assert author_bios_out(root) == 1
+    assert named_boxes_out(root, (AUTHOR_BIOS,)) == 1
     assert text(root) == "By Ada Marsh"
 
 
@@ -35,10 +36,10 @@ def test_a_team_page_s_long_biographies_stay() -> None:
     words = " ".join(["engineer"] * (MAX_WORDS + 1))
     root = tree(f'<section class="team-bios"><p>{words}</p></section>')
 
-    assert author_bios_out(root) == 0
+    assert named_boxes_out(root, (AUTHOR_BIOS,)) == 0
 
 
 def test_names_that_only_hold_the_letters_stay() -> None:
     root = tree('<div class="biome-map">Tundra and taiga.</div><div class="antibiotics">Penicillin.</div>')
 
-    assert author_bios_out(root) == 0
+    assert named_boxes_out(root, (AUTHOR_BIOS,)) == 0

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.pages.breadcrumbs import MAX_WORDS, breadcrumbs_out
+from adapters.pages.breadcrumbs import BREADCRUMBS, MAX_WORDS
 from adapters.pages.html_article import html_to_article
+from adapters.pages.named_boxes import named_boxes_out
 from tests.unit.adapters.pages.page_trees import text, tree
 
 URL = "https://furniture.example/living-room/sofas/harbour-sofa"
@@ -40,7 +41,7 @@ def test_the_trail_above_a_product_is_not_in_the_agent_s_text() -> None:
 def test_an_element_named_for_the_trail_goes(trail: str) -> None:
     root = tree(f"<p>The page.</p>{trail}")
 
-    assert breadcrumbs_out(root) == 1
+    assert named_boxes_out(root, (BREADCRUMBS,)) == 1
     assert text(root) == "The page."
 
 
@@ -48,10 +49,10 @@ def test_a_box_named_for_the_trail_but_holding_the_page_stays() -> None:
     words = " ".join(["word"] * (MAX_WORDS + 1))
     root = tree(f'<div class="with-breadcrumbs"><p>{words}</p></div>')
 
-    assert breadcrumbs_out(root) == 0
+    assert named_boxes_out(root, (BREADCRUMBS,)) == 0
 
 
 def test_names_that_only_contain_the_letters_stay() -> None:
     root = tree('<div class="cookie-crumble">Crumble topping, 200 g of oats.</div>')
 
-    assert breadcrumbs_out(root) == 0
+    assert named_boxes_out(root, (BREADCRUMBS,)) == 0

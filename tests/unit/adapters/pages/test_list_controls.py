@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adapters.pages.html_article import html_to_article
-from adapters.pages.list_controls import MAX_WORDS, list_controls_out
+from adapters.pages.list_controls import LIST_CONTROLS, MAX_WORDS
+from adapters.pages.named_boxes import named_boxes_out
 from tests.unit.adapters.pages.page_trees import text, tree
 
 URL = "https://lamps.example/collections/desk-lamps"
@@ -48,7 +49,7 @@ def test_a_collection_keeps_its_items_and_loses_its_controls() -> None:
 def test_an_element_named_for_a_list_control_goes(control: str) -> None:
     root = tree(f"<p>The list.</p>{control}")
 
-    assert list_controls_out(root) == 1
+    assert named_boxes_out(root, (LIST_CONTROLS,)) == 1
     assert text(root) == "The list."
 
 
@@ -56,10 +57,10 @@ def test_a_box_named_for_paging_that_holds_the_list_stays() -> None:
     items = "".join(f"<li>Item {number} of the archive</li>" for number in range(MAX_WORDS))
     root = tree(f'<div class="posts-with-pagination"><ul>{items}</ul></div>')
 
-    assert list_controls_out(root) == 0
+    assert named_boxes_out(root, (LIST_CONTROLS,)) == 0
 
 
 def test_a_method_named_sort_stays() -> None:
     root = tree('<dl><dt id="list.sort">sort(*, key=None, reverse=False)</dt><dd>Sorts the list in place.</dd></dl>')
 
-    assert list_controls_out(root) == 0
+    assert named_boxes_out(root, (LIST_CONTROLS,)) == 0

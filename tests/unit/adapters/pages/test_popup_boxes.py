@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adapters.pages import profiles
-from adapters.pages.popup_boxes import MAX_WORDS, popups_out
+from adapters.pages.named_boxes import named_boxes_out
+from adapters.pages.popup_boxes import MAX_WORDS, POPUPS
 from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
 
 
@@ -21,7 +22,7 @@ from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
 def test_a_box_named_as_a_popup_goes(popup: str) -> None:
     root = tree(f"<p>The product.</p>{popup}")
 
-    assert popups_out(root) == 1
+    assert named_boxes_out(root, (POPUPS,)) == 1
     assert text(root) == "The product."
 
 
@@ -29,13 +30,13 @@ def test_a_long_section_a_script_opens_stays() -> None:
     words = " ".join(["chapter"] * (MAX_WORDS + 1))
     root = tree(f'<section class="modal-reader"><p>{words}</p></section>')
 
-    assert popups_out(root) == 0
+    assert named_boxes_out(root, (POPUPS,)) == 0
 
 
 def test_names_that_only_hold_the_letters_stay() -> None:
     root = tree('<div class="modality-options">In person or online.</div>')
 
-    assert popups_out(root) == 0
+    assert named_boxes_out(root, (POPUPS,)) == 0
 
 
 def test_the_whole_page_no_longer_reads_a_popup_but_trafilatura_still_does() -> None:

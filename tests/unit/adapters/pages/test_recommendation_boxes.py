@@ -7,7 +7,8 @@ import pytest
 
 from adapters.pages import profiles
 from adapters.pages.html_article import Candidates
-from adapters.pages.recommendation_boxes import MAX_WORDS, recommendation_boxes_out
+from adapters.pages.named_boxes import named_boxes_out
+from adapters.pages.recommendation_boxes import MAX_WORDS, RECOMMENDATION_BOXES
 from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
 
 DESCRIPTION = (
@@ -54,7 +55,7 @@ def test_trafilatura_reads_the_page_as_written() -> None:
 def test_an_element_named_for_recommendations_goes(carousel: str) -> None:
     root = tree(f"<p>The sofa.</p>{carousel}")
 
-    assert recommendation_boxes_out(root) == 1
+    assert named_boxes_out(root, (RECOMMENDATION_BOXES,)) == 1
     assert text(root) == "The sofa."
 
 
@@ -62,4 +63,4 @@ def test_a_category_grid_named_recommendations_stays() -> None:
     items = "".join(f"<p>Sofa number {number}</p>" for number in range(MAX_WORDS))
     root = tree(f'<div class="recommendations-grid">{items}</div>')
 
-    assert recommendation_boxes_out(root) == 0
+    assert named_boxes_out(root, (RECOMMENDATION_BOXES,)) == 0

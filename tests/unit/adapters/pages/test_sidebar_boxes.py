@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adapters.pages import profiles
-from adapters.pages.sidebar_boxes import MAX_WORDS, sidebars_out
+from adapters.pages.named_boxes import named_boxes_out
+from adapters.pages.sidebar_boxes import MAX_WORDS, SIDEBARS
 from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
 
 STORY = "The county opened the rebuilt bridge over the mill race on Tuesday, two years after the flood. " * 4
@@ -22,7 +23,7 @@ STORY = "The county opened the rebuilt bridge over the mill race on Tuesday, two
 def test_a_short_box_named_for_the_sidebar_goes(box: str) -> None:
     root = tree(f"<p>The story.</p>{box}")
 
-    assert sidebars_out(root) == 1
+    assert named_boxes_out(root, (SIDEBARS,)) == 1
     assert text(root) == "The story."
 
 
@@ -30,7 +31,7 @@ def test_a_column_named_for_a_sidebar_layout_stays() -> None:
     words = " ".join(["install"] * (MAX_WORDS + 1))
     root = tree(f'<div class="content-with-sidebar"><p>{words}</p></div>')
 
-    assert sidebars_out(root) == 0
+    assert named_boxes_out(root, (SIDEBARS,)) == 0
 
 
 def test_the_whole_page_no_longer_reads_the_box_but_trafilatura_reads_the_page_as_written() -> None:
