@@ -70,8 +70,8 @@ COVERAGE_WEIGHT: dict[PageKind, float] = {"listing": 0.1, "documentation": 0.1, 
 # page's text, or a declared list): a candidate holding less than this share of the run's words
 # missed the list, and may not win when another holds more (it still votes, as a witness). Two
 # extractors agreeing on the page's intro (a category's heading and its first lines) otherwise
-# outvoted the whole page that kept every item. From a third to 70% of the run the choices are alike on both corpora
-# (docs/extraction.md, twenty-first round).
+# outvoted the whole page that kept every item. From a third to 70% of the run the choices are
+# alike on both corpora (docs/extraction.md, twenty-first round).
 LISTING_ITEMS_HELD = 1 / 3
 
 # A plain page's content is its sections (``section_headings``: the headings the pruned whole page

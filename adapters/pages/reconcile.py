@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from domain.script_shell import readable_text
@@ -44,12 +44,19 @@ def covered(part: Counter[str], whole: Counter[str]) -> float:
     return sum((part & whole).values()) / part.total() if part else 0.0
 
 
+def holders(candidates: Mapping[str, str], held: Callable[[str], float], share: float) -> dict[str, str]:
+    """The candidates whose text holds at least ``share`` of the page's evidence (``held`` says how
+    much of it a text holds), or all of them when none does: the evidence is then on nobody's side."""
+    holding_enough = {name: text for name, text in candidates.items() if held(text) >= share}
+    return holding_enough or dict(candidates)
+
+
 def holding(candidates: Mapping[str, str], run: str, share: float) -> dict[str, str]:
-    """The candidates that hold at least ``share`` of the words of ``run`` (the run of items the
-    page's structure found), or all of them when none does: the evidence is then on nobody's side."""
+    """``holders`` of at least ``share`` of the words of ``run`` (the run of items the page's structure found)."""
     wanted = words(run)
-    held = {name: text for name, text in candidates.items() if wanted and covered(wanted, words(text)) >= share}
-    return held or dict(candidates)
+    if not wanted:
+        return dict(candidates)
+    return holders(candidates, lambda text: covered(wanted, words(text)), share)
 
 
 def most_agreed(

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from adapters.pages.reconcile import holders
 from domain.script_shell import readable_text
 
 # A section's heading is followed by this many words outside links (a sentence) before the next
@@ -65,11 +66,10 @@ def section_headings(markdown: str) -> tuple[str, ...]:
 
 
 def holding_sections(candidates: Mapping[str, str], headings: tuple[str, ...], share: float) -> dict[str, str]:
-    """The candidates whose text holds at least ``share`` of ``headings``, or all of them when none does."""
+    """``reconcile.holders`` of at least ``share`` of ``headings``."""
     if not headings:
         return dict(candidates)
-    held = {name: text for name, text in candidates.items() if _share_held(text, headings) >= share}
-    return held or dict(candidates)
+    return holders(candidates, lambda text: _share_held(text, headings), share)
 
 
 def _share_held(markdown: str, headings: tuple[str, ...]) -> float:
