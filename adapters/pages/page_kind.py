@@ -159,7 +159,10 @@ def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
         return "listing"
     if data.types & ARTICLE_TYPES:
         return "article"
-    if len(structure.post_text) >= _RUN_SHARE * structure.text_chars > 0:
+    # The longer run says what the page is: a list whose entries each quote a review holds a run
+    # of "reviews" too, inside a longer run of items (on threads, the items are a post's links).
+    posts = len(structure.post_text)
+    if posts >= _RUN_SHARE * structure.text_chars > 0 and posts >= len(structure.item_text):
         return "forum"
     if len(structure.item_text) >= _RUN_SHARE * structure.text_chars > 0:
         return "listing"

@@ -131,6 +131,39 @@ UNDECLARED_THREAD = _page(
     + "</main>",
 )
 
+# A list of books whose readers' comments sit below it: a run of "comments", but a shorter one
+# than the run of linked entries the page is about.
+_BLURB = "a family saga over three generations of river pilots, told by the youngest daughter in letters home"
+LIST_WITH_COMMENTS = _page(
+    "The best river novels",
+    "<main><h1>The best river novels</h1><div class='books'>"
+    + "".join(
+        f"<div class='book'><a href='/book/{n}'>River novel {n}</a> by Author {n}<p>Book {n}: {_BLURB}.</p></div>"
+        for n in range(8)
+    )
+    + "</div><section><h2>Readers' comments</h2>"
+    + "".join(
+        f"<div class='comment'><b>reader{n}</b><p>Comment {n}: the third one on this list is the one "
+        "I give to friends who say they do not read novels, and it has never failed.</p></div>"
+        for n in range(6)
+    )
+    + "</section></main>",
+)
+
+# A thread with a box of similar threads in its main part: the run of posts is the longer one.
+THREAD_WITH_SIMILAR_THREADS = _page(
+    "Which wood for a workbench top?",
+    "<main><h1>Which wood for a workbench top?</h1>"
+    + "".join(
+        f'<div class="message" id="m{n}"><b>member{n}</b><p>Reply number {n}: beech is hard, cheap and '
+        "easy to flatten again with a plane when the top gets marked after a few years of use.</p></div>"
+        for n in range(7)
+    )
+    + "<div class='similar'>"
+    + "".join(f"<div class='thread'><a href='/t/{n}'>Workbench vice question {n}</a></div>" for n in range(6))
+    + "</div></main>",
+)
+
 ARTICLE_WITH_CAPTIONED_FIGURES = _page(
     "Bridge to be rebuilt",
     f"""<main><article><h1>Bridge to be rebuilt</h1>

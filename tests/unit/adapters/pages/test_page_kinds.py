@@ -50,6 +50,21 @@ def test_without_declared_types_look_alike_post_blocks_make_a_forum() -> None:
     assert kind_of(pages.UNDECLARED_THREAD) == "forum"
 
 
+def test_a_list_with_a_shorter_run_of_comments_below_it_is_a_listing() -> None:
+    structure = measure(parse_html(pages.LIST_WITH_COMMENTS))
+
+    assert "Comment 5" in structure.post_text and "River novel 7" in structure.item_text
+    assert len(structure.post_text) >= 0.3 * structure.text_chars  # enough to make a forum on its own
+    assert kind_of(pages.LIST_WITH_COMMENTS) == "listing"
+
+
+def test_a_thread_with_a_shorter_run_of_linked_blocks_in_it_is_a_forum() -> None:
+    structure = measure(parse_html(pages.THREAD_WITH_SIMILAR_THREADS))
+
+    assert "Workbench vice question 5" in structure.item_text
+    assert kind_of(pages.THREAD_WITH_SIMILAR_THREADS) == "forum"
+
+
 def test_a_run_of_linked_blocks_in_the_menu_is_not_a_list_of_items() -> None:
     root = parse_html(pages.PAGE_UNDER_A_MEGA_MENU)
 
