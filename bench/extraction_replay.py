@@ -9,6 +9,13 @@ tables) the answers keep, which the word metrics cannot see. To try a change to 
 (profiles, reconcile, the kind rules that ``choose`` sees), edit the code and run ``--load``
 again; a change to an extractor or to kind detection needs a new ``--save``.
 
+A cache records the code that made it (a digest of each source file of ``adapters/pages`` and
+``domain``), and ``--load`` names the files that changed since: the answers, the kinds and the
+page measures in a cache are that code's. A change to the choice alone (``profiles``,
+``reconcile``, ``html_article.choose``) replays true over an older cache; a change to what the
+cache holds (an extractor, a kind rule, a page measure) needs ``--save`` again, or the replay
+scores the old reading.
+
 The replay skips what the tool does around the extraction (the fetch, the window, the answer's
 rendering), so its figures sit a little below the tool's (articles 0.9645 against 0.965,
 page-types 0.7948 against 0.796 when written). Compare replays with replays; confirm a change
@@ -23,6 +30,7 @@ and the articles corpus.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import pickle
 import re
@@ -164,11 +172,58 @@ def markup_report(cached: dict[tuple[str, str], Cached]) -> list[str]:
     return lines
 
 
+# The code whose reading a cache holds: the extractors, the page measures, the kind rules.
+SOURCES = ("adapters/pages", "domain")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def source_digests(root: Path = ROOT) -> dict[str, str]:
+    """Each source file under ``SOURCES``, by its path from ``root``, with a digest of its text."""
+    return {
+        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for folder in SOURCES
+        for path in sorted((root / folder).rglob("*.py"))
+    }
+
+
+def changed_sources(recorded: dict[str, str] | None, current: dict[str, str]) -> list[str] | None:
+    """The files added, removed or edited since a cache was made; None when it recorded none."""
+    if recorded is None:
+        return None
+    return sorted(name for name in recorded.keys() | current.keys() if recorded.get(name) != current.get(name))
+
+
+def staleness_note(path: Path, changed: list[str] | None) -> str | None:
+    """One line for the person replaying when the cache may hold another code's reading."""
+    if changed is None:
+        return f"note: {path} does not say which code made it; if that code read pages differently, --save again"
+    if not changed:
+        return None
+    shown = ", ".join(changed[:_NAMED]) + (f" and {len(changed) - _NAMED} more" if len(changed) > _NAMED else "")
+    return (
+        f"note: {len(changed)} source files changed since {path} was made ({shown}); its answers, kinds and "
+        "page measures are the older code's: --save again unless only the choice changed"
+    )
+
+
+_NAMED = 8  # changed files named in the note; the rest are counted
+
+
+def load_cache(path: Path) -> tuple[dict[tuple[str, str], Cached], dict[str, str] | None]:
+    """The cached pages and the digests of the code that made them (None for a cache from before
+    caches recorded it: a plain dictionary of pages)."""
+    stored = pickle.loads(path.read_bytes())  # noqa: S301 (our own file)
+    if isinstance(stored, dict) and set(stored) == {"pages", "sources"}:
+        return stored["pages"], stored["sources"]
+    return stored, None
+
+
 def _save(path: Path, cases: list[Case], workers: int) -> None:
     started = time.perf_counter()
+    sources = source_digests()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pages = list(pool.map(read_page, cases, chunksize=8))
-    path.write_bytes(pickle.dumps({(page.corpus, page.page_id): page for page in pages}))
+    path.write_bytes(pickle.dumps({"pages": {(page.corpus, page.page_id): page for page in pages}, "sources": sources}))
     seconds = [sum(page.seconds.values()) for page in pages]
     print(
         f"{len(pages)} pages read with every candidate in {time.perf_counter() - started:.0f} s "
@@ -187,7 +242,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.save:
         _save(args.save, cases, args.workers)
         return
-    cached: dict[tuple[str, str], Cached] = pickle.loads(args.load.read_bytes())  # noqa: S301 (our own file)
+    cached, recorded = load_cache(args.load)
+    note = staleness_note(args.load, changed_sources(recorded, source_digests()))
+    if note:
+        print(note, file=sys.stderr)
     missing = [case.page_id for case in cases if (case.corpus, case.page_id) not in cached]
     if missing:
         sys.exit(f"{len(missing)} pages are not in {args.load}; run --save again")
