@@ -38,6 +38,7 @@ from adapters.pages.author_bios import AUTHOR_BIOS
 from adapters.pages.breadcrumbs import BREADCRUMBS
 from adapters.pages.call_to_action import action_links_out
 from adapters.pages.definition_lists import definitions_paired
+from adapters.pages.disclosure_panels import disclosures_opened
 from adapters.pages.edit_links import edit_links_out
 from adapters.pages.error_messages import ERROR_MESSAGES
 from adapters.pages.glued_inlines import space_glued_inlines
@@ -165,7 +166,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     (``picture_addresses``), what it says to browsers that cannot play its videos
     (``media_fallbacks``), its offers to edit it (``edit_links``), its breadcrumb trail
     (``breadcrumbs``), its lists' controls (``list_controls``) and the box about its author
-    (``author_bios``). Then mended, in this order: labels set beside their values in boxes made
+    (``author_bios``). The panels it hides until its reader opens them are shown
+    (``disclosure_panels``). Then mended, in this order: labels set beside their values in boxes made
     one line (``label_values``), glued inline elements spaced (``glued_inlines``), headings
     (``heading_markup``), posts written as blockquotes made posts (``post_quotes``), lists of
     names and values paired (``definition_lists``).
@@ -185,6 +187,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + picture_addresses_out(root)
         + media_fallbacks_out(root)
         + edit_links_out(root)
+        + disclosures_opened(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)

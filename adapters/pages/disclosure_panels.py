@@ -1,0 +1,42 @@
+"""Panels the page hides until its reader opens them (accordions, "Read more"), shown before anything
+reads the tree.
+
+A service page lists its offers as an accordion, a shop's category page folds its buying guide
+under "Read more", a FAQ folds its answers: the page ships every panel's text and a button that
+shows it. The panel is marked ``hidden`` (or ``aria-hidden="true"``) until the click, and hidden
+elements are read as chrome (templates, closed menus, error boxes: a fifth of their words are in
+the references). A panel is told from those by the control that opens it, in the ARIA pattern for
+disclosures: an element with ``aria-expanded`` whose ``aria-controls`` names the panel's id.
+Counted on both corpora (docs/extraction.md, twenty-third round): outside the page's chrome, 84%
+of the words in such panels are in the references (collections all of them, services 90%), as
+three quarters of those in hidden tab panels are, which are read already. A panel inside a menu,
+a header or a footer stays hidden: the chrome around it goes anyway.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from adapters.pages.html_markdown import Element
+from adapters.pages.page_kind import MAX_ELEMENTS
+
+
+def disclosures_opened(root: Element) -> int:
+    """Shows the hidden panels that the first ``MAX_ELEMENTS`` controls of ``root`` open; how many."""
+    named: set[str] = set()
+    for control in islice(root.iterfind(".//*[@aria-controls][@aria-expanded]"), MAX_ELEMENTS):
+        named.update((control.get("aria-controls") or "").split())
+    if not named:
+        return 0
+    opened = 0
+    for panel in islice(root.iterfind(".//*[@id]"), MAX_ELEMENTS):
+        if panel.get("id") in named and _hidden(panel):
+            panel.attrib.pop("hidden", None)
+            if panel.get("aria-hidden") == "true":
+                del panel.attrib["aria-hidden"]
+            opened += 1
+    return opened
+
+
+def _hidden(element: Element) -> bool:
+    return element.get("hidden") is not None or element.get("aria-hidden") == "true"

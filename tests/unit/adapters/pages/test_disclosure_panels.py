@@ -1,0 +1,100 @@
+"""Panels a page hides until its reader opens them are its content: shown before extraction."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.pages import disclosure_panels
+from adapters.pages.candidates import whole_page_markdown
+from adapters.pages.disclosure_panels import disclosures_opened
+from adapters.pages.html_article import html_to_article
+from tests.unit.adapters.pages.page_trees import tree
+
+URL = "https://advisors.example/services/data"
+
+_OFFERS = {
+    "strategy": "We review where your data lives, who owns each source and which reports the board reads, "
+    "then write a plan for the two years ahead with the costs of each step set out plainly.",
+    "engineering": "Our engineers move your sources into one warehouse, test every pipeline against last "
+    "month's figures and hand over the runbooks your own team needs to keep it going.",
+    "training": "Half-day workshops for analysts and managers: reading a dashboard, asking a good question "
+    "of the data, and knowing when a number on a slide should not be trusted.",
+}
+
+
+def _accordion(hide: str = "hidden") -> str:
+    items = "".join(
+        f'<h3><button aria-expanded="false" aria-controls="panel-{name}">{name.title()}</button></h3>'
+        f'<div id="panel-{name}" {hide}><p>{text}</p></div>'
+        for name, text in _OFFERS.items()
+    )
+    return f"<section><h2>What we do</h2>{items}</section>"
+
+
+SERVICE_PAGE = f"""<!doctype html><html><head><title>Data services</title></head><body>
+<nav><a href="/">Home</a> <a href="/services">Services</a></nav>
+<main><h1>Data services for growing firms</h1>
+<p>Most firms we meet already hold the data they need; what they lack is a plan for it, the plumbing
+to bring it together and the habit of using it. We help with all three, at the pace you choose.</p>
+{_accordion()}
+<div id="signup-error" hidden><p>ERROR-MARKER Something went wrong, please try again.</p></div>
+</main><footer><p>Advisors Example LLP</p></footer></body></html>"""
+
+
+def test_an_accordion_s_panels_reach_the_agent_and_a_hidden_error_box_does_not() -> None:
+    article = html_to_article(SERVICE_PAGE, URL)
+
+    for text in _OFFERS.values():
+        assert text in article.markdown
+    assert "ERROR-MARKER" not in article.markdown
+
+
+@pytest.mark.parametrize("hide", ["hidden", 'hidden="until-found"', 'aria-hidden="true"'])
+def test_a_panel_its_control_names_is_shown_however_it_was_hidden(hide: str) -> None:
+    root = tree(_accordion(hide))
+
+    assert disclosures_opened(root) == 3
+    panel = next(element for element in root.iter("div") if element.get("id") == "panel-training")
+    assert panel.get("hidden") is None and panel.get("aria-hidden") is None
+    assert _OFFERS["training"] in whole_page_markdown(root)
+
+
+def test_a_hidden_element_no_control_opens_stays_hidden() -> None:
+    root = tree(
+        '<button aria-expanded="false" aria-controls="other">More</button>'
+        '<template-like id="row-template" hidden>TEMPLATE-MARKER {name}</template-like>'
+        '<div id="toast" hidden><button aria-controls="toast">Close</button>TOAST-MARKER Saved</div>'
+    )
+
+    assert disclosures_opened(root) == 0
+    assert "MARKER" not in whole_page_markdown(root)
+
+
+def test_one_control_may_open_several_panels() -> None:
+    root = tree(
+        '<button aria-expanded="false" aria-controls="a b">Show both</button>'
+        '<p id="a" hidden>First panel text</p><p id="b" hidden>Second panel text</p>'
+    )
+
+    assert disclosures_opened(root) == 2
+
+
+def test_a_menu_s_panel_is_opened_but_goes_with_the_menu() -> None:
+    root = tree(
+        '<nav><button aria-expanded="false" aria-controls="shop-menu">Shop</button>'
+        '<ul id="shop-menu" hidden><li><a href="/tents">MENU-MARKER Tents</a></li></ul></nav>'
+        "<main><p>Choosing a tent starts with how many people sleep in it and in which season.</p></main>"
+    )
+
+    assert disclosures_opened(root) == 1
+    assert "MENU-MARKER" not in whole_page_markdown(root)
+
+
+def test_controls_are_read_no_further_than_the_walk_s_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(disclosure_panels, "MAX_ELEMENTS", 2)
+    root = tree(
+        "".join(f'<button aria-expanded="false" aria-controls="p{n}">Open {n}</button>' for n in range(4))
+        + "".join(f'<p id="p{n}" hidden>Panel {n}</p>' for n in range(4))
+    )
+
+    assert disclosures_opened(root) == 2
