@@ -20,12 +20,19 @@ from itertools import islice
 from adapters.pages.html_markdown import Element
 from adapters.pages.page_kind import MAX_ELEMENTS
 
+# A control opens one panel, or a few (an "expand all" button); a hostile page's one attribute
+# naming a million ids is read no further than this.
+IDS_PER_CONTROL = 20
+
 
 def disclosures_opened(root: Element) -> int:
-    """Shows the hidden panels that the first ``MAX_ELEMENTS`` controls of ``root`` open; how many."""
+    """Shows the hidden panels that the first ``MAX_ELEMENTS`` controls of ``root`` open (the first
+    ``IDS_PER_CONTROL`` each names, ``MAX_ELEMENTS`` ids in all); how many."""
     named: set[str] = set()
     for control in islice(root.iterfind(".//*[@aria-controls][@aria-expanded]"), MAX_ELEMENTS):
-        named.update((control.get("aria-controls") or "").split())
+        named.update((control.get("aria-controls") or "").split(None, IDS_PER_CONTROL)[:IDS_PER_CONTROL])
+        if len(named) >= MAX_ELEMENTS:
+            break
     if not named:
         return 0
     opened = 0

@@ -98,3 +98,13 @@ def test_controls_are_read_no_further_than_the_walk_s_bound(monkeypatch: pytest.
     )
 
     assert disclosures_opened(root) == 2
+
+
+def test_a_control_naming_a_great_many_ids_opens_only_the_first_few() -> None:
+    names = " ".join(f"p{n}" for n in range(100_000))
+    root = tree(
+        f'<button aria-expanded="true" aria-controls="{names}">Expand all</button>'
+        + "".join(f'<p id="p{n}" hidden>Panel {n}</p>' for n in range(30))
+    )
+
+    assert disclosures_opened(root) == disclosure_panels.IDS_PER_CONTROL
