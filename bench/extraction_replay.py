@@ -175,6 +175,7 @@ def markup_report(cached: dict[tuple[str, str], Cached]) -> list[str]:
 # The code whose reading a cache holds: the extractors, the page measures, the kind rules.
 SOURCES = ("adapters/pages", "domain")
 ROOT = Path(__file__).resolve().parents[1]
+_NAMED = 8  # changed files named in the staleness note; the rest are counted
 
 
 def source_digests(root: Path = ROOT) -> dict[str, str]:
@@ -204,9 +205,6 @@ def staleness_note(path: Path, changed: list[str] | None) -> str | None:
         f"note: {len(changed)} source files changed since {path} was made ({shown}); its answers, kinds and "
         "page measures are the older code's: --save again unless only the choice changed"
     )
-
-
-_NAMED = 8  # changed files named in the note; the rest are counted
 
 
 def load_cache(path: Path) -> tuple[dict[tuple[str, str], Cached], dict[str, str] | None]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from adapters.pages.html_markdown import Element
+from adapters.pages.html_markdown import Element, is_hidden
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # A control opens one panel, or a few (an "expand all" button); a hostile page's one attribute
@@ -37,13 +37,9 @@ def disclosures_opened(root: Element) -> int:
         return 0
     opened = 0
     for panel in islice(root.iterfind(".//*[@id]"), MAX_ELEMENTS):
-        if panel.get("id") in named and _hidden(panel):
+        if panel.get("id") in named and is_hidden(panel):
             panel.attrib.pop("hidden", None)
             if panel.get("aria-hidden") == "true":
                 del panel.attrib["aria-hidden"]
             opened += 1
     return opened
-
-
-def _hidden(element: Element) -> bool:
-    return element.get("hidden") is not None or element.get("aria-hidden") == "true"

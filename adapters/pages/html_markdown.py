@@ -448,8 +448,7 @@ def is_chrome(element: Element) -> bool:
     menus' panels, error boxes, forms), a fifth (docs/extraction.md, seventeenth round)."""
     if not element.keys():  # most elements of a big page (its rows, cells, paragraphs) carry no attributes
         return False
-    hidden = element.get("hidden") is not None or element.get("aria-hidden") == "true"
-    if hidden and element.get("role") != "tabpanel":
+    if is_hidden(element) and element.get("role") != "tabpanel":
         return True
     if element.get("role") in _CHROME_ROLES:
         return True
@@ -457,6 +456,11 @@ def is_chrome(element: Element) -> bool:
     if not marks.strip():
         return False
     return _CHROME_MARKERS.search(marks) is not None or _is_link_menu(element)
+
+
+def is_hidden(element: Element) -> bool:
+    """Hidden from the reader by the page's own markup (``hidden``, ``aria-hidden="true"``)."""
+    return element.get("hidden") is not None or element.get("aria-hidden") == "true"
 
 
 def _is_link_menu(element: Element) -> bool:
