@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator
+from typing import Any
 
 import anyio
 import pytest
@@ -26,16 +27,20 @@ def page(order: str, url: str = "https://example.com/p") -> FetchedPage:
     return FetchedPage(url=url, status=200, content_type="text/html", charset="utf-8", body=order.encode())
 
 
-@pytest.fixture
-async def pool() -> AsyncIterator[ProcessExtractionPool]:
-    running = ProcessExtractionPool(
+def hostile_pool(timeout_seconds: float, **settings: Any) -> ProcessExtractionPool:
+    """A pool of ``SIZE`` workers running the hostile test extractor, preloaded in the fork server."""
+    return ProcessExtractionPool(
         PATH,
         workers=SIZE,
-        timeout_seconds=2.0,
-        memory_limit_bytes=600_000_000,
-        recycle_growth_bytes=40_000_000,
+        timeout_seconds=timeout_seconds,
         preload=("tests.support.hostile_extractors", "pytest"),
+        **settings,
     )
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[ProcessExtractionPool]:
+    running = hostile_pool(2.0, memory_limit_bytes=600_000_000, recycle_growth_bytes=40_000_000)
     yield running
     await running.aclose()
 
@@ -141,13 +146,7 @@ async def test_extractor_errors_come_back_as_page_failures(
 async def patient_pool() -> AsyncIterator[ProcessExtractionPool]:
     """A pool whose deadline no page below can reach: none of them hangs, and on a loaded host a
     page queued behind crashing neighbours must not fail for the time it waited on the machine."""
-    running = ProcessExtractionPool(
-        PATH,
-        workers=SIZE,
-        timeout_seconds=120.0,
-        memory_limit_bytes=600_000_000,
-        preload=("tests.support.hostile_extractors", "pytest"),
-    )
+    running = hostile_pool(120.0, memory_limit_bytes=600_000_000)
     yield running
     await running.aclose()
 
@@ -200,13 +199,7 @@ async def test_a_closed_pool_stops_its_workers_and_takes_no_more_pages(pool: Pro
 
 @pytest.fixture
 async def drafting_pool() -> AsyncIterator[ProcessExtractionPool]:
-    running = ProcessExtractionPool(
-        PATH,
-        workers=SIZE,
-        timeout_seconds=60.0,  # never reached below: the draft's deadline comes first
-        draft_seconds=0.3,
-        preload=("tests.support.hostile_extractors", "pytest"),
-    )
+    running = hostile_pool(60.0, draft_seconds=0.3)  # 60 s never reached below: the draft's deadline comes first
     yield running
     await running.aclose()
 
