@@ -41,6 +41,7 @@ from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.disclosure_panels import disclosures_opened
 from adapters.pages.edit_links import edit_links_out
 from adapters.pages.error_messages import ERROR_MESSAGES
+from adapters.pages.forum_signatures import SIGNATURES
 from adapters.pages.glued_inlines import space_glued_inlines
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
@@ -202,8 +203,9 @@ def parse_page(html: str) -> tuple[Element, str] | None:
 def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozenset[str]:
     """What is not the page's content but trafilatura and readability read anyway, out of ``root``
     (the tree the pruned whole page and Resiliparse read, and the draft comes from): carousels the
-    markup names as recommendations (``recommendation_boxes``), popups (``popup_boxes``) and
-    short sidebar boxes (``sidebar_boxes``) it names, on every kind, and the customer reviews of
+    markup names as recommendations (``recommendation_boxes``), popups (``popup_boxes``), short
+    sidebar boxes (``sidebar_boxes``) and forum members' signatures (``forum_signatures``) it
+    names, on every kind, and the customer reviews of
     a product for sale (``review_sections``). Returns the reviews' lines, which
     ``choose`` cuts from the winner.
 
@@ -219,7 +221,7 @@ def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozen
 
     For sale: the declared product carries an offer. A declaration without one is the rating stars
     a business puts on its home page, whose testimonials are its content."""
-    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS, SIDEBARS))
+    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS, SIDEBARS, SIGNATURES))
     if kind != "product" or not for_sale(data):
         return frozenset()
     return reviews_cut(root)
