@@ -67,6 +67,7 @@ from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.review_sections import reviews_cut, without_review_lines
 from adapters.pages.section_headings import holding_sections, section_headings
 from adapters.pages.sidebar_boxes import SIDEBARS
+from adapters.pages.site_notices import SITE_NOTICES
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
 from adapters.pages.structured_content import article_body, for_sale, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
@@ -204,8 +205,9 @@ def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozen
     """What is not the page's content but trafilatura and readability read anyway, out of ``root``
     (the tree the pruned whole page and Resiliparse read, and the draft comes from): carousels the
     markup names as recommendations (``recommendation_boxes``), popups (``popup_boxes``), short
-    sidebar boxes (``sidebar_boxes``) and forum members' signatures (``forum_signatures``) it
-    names, on every kind, and the customer reviews of
+    sidebar boxes (``sidebar_boxes``), forum members' signatures (``forum_signatures``) and what
+    the site says on every page (``site_notices``: announcement bars, copyright lines, trending
+    rails) it names, on every kind, and the customer reviews of
     a product for sale (``review_sections``). Returns the reviews' lines, which
     ``choose`` cuts from the winner.
 
@@ -221,7 +223,7 @@ def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozen
 
     For sale: the declared product carries an offer. A declaration without one is the rating stars
     a business puts on its home page, whose testimonials are its content."""
-    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS, SIDEBARS, SIGNATURES))
+    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS, SIDEBARS, SIGNATURES, SITE_NOTICES))
     if kind != "product" or not for_sale(data):
         return frozenset()
     return reviews_cut(root)

@@ -13,6 +13,10 @@ from typing import Any
 
 # "userReviews" -> user, Reviews; "review_ctn" -> review, ctn; "HTMLError" -> HTML, Error.
 _NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# A class naming one of the terms a post is filed under, as blog engines write them on the post's
+# own element ("category-announcements", "tag-trending", "topic-signature-dishes"): it says what
+# the post is about, not what the element is.
+_TERM_CLASS = re.compile(r"(?:category|tag|topic)[-_]", re.IGNORECASE)
 
 
 def names(element: Any) -> str:  # an lxml element; html_markdown imports this module, so not its type
@@ -41,3 +45,8 @@ def names_have(given: str, words: Collection[str]) -> bool:
 def name_words(name: str) -> list[str]:
     """The words of a class or id (or of several, space-separated), lowercase."""
     return [word.lower() for word in _NAME_WORDS.findall(name)]
+
+
+def without_terms(given: str) -> str:
+    """``given`` (a class, or a class and id) without the classes naming a post's terms (``_TERM_CLASS``)."""
+    return " ".join(name for name in given.split() if not _TERM_CLASS.match(name))

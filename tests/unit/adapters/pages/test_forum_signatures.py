@@ -86,3 +86,9 @@ def test_a_box_longer_than_a_signature_stays() -> None:
 
     assert named_boxes_out(root, (SIGNATURES,)) == 1
     assert text(root) == words
+
+
+def test_a_post_filed_under_a_term_naming_signatures_stays() -> None:
+    root = tree('<div class="post category-signature-dishes"><p>Our braised lamb, slow for six hours.</p></div>')
+
+    assert named_boxes_out(root, (SIGNATURES,)) == 0
