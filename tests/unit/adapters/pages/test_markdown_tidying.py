@@ -104,6 +104,18 @@ def test_inline_styling_tags_go_and_their_words_stay() -> None:
     )
 
 
+def test_superscript_and_subscript_tags_go_and_their_text_stays() -> None:
+    markdown = tidy("Now <sup>$</sup>1,899<sup>.00</sup>, H<SUB>2</SUB>O, a note<sup>[1]</sup>; <subscribe> stays")
+
+    assert markdown == "Now $1,899.00, H2O, a note[1]; <subscribe> stays"
+
+
+def test_a_loading_placeholder_written_as_a_heading_goes() -> None:
+    markdown = tidy("## Boots\n\n- ### Loading...\n\n### Loading…\n\n## Loading\n\nTrail boots, waterproof.")
+
+    assert markdown == "## Boots\n\n## Loading\n\nTrail boots, waterproof."
+
+
 def test_styling_tags_in_code_blocks_and_after_an_unpaired_backtick_stay() -> None:
     code = '```html\n<span class="x"><u>keep</u></span>\n```'
     unpaired = "Type ` then <u>this</u>"
