@@ -17,12 +17,13 @@ import re
 _LEADS = ("\u00c2", "\u00c3", "\u00e2", "\u00d0", "\u00d1")
 # The pairs real text rarely writes: a lead followed by a C1 control (the Latin-1 reading of a
 # continuation byte) or by what windows-1252 reads those bytes as ("â€" and "â‚" starting ’ “ — …
-# and €), and "Ã", "Ð" or "Ñ" followed by a character from the second half of Latin-1 ("Ã©" for
-# é, "Ð¿" for п). A pair in real text ("café…") only costs ftfy a look: it changes nothing there.
+# and €), and "Â", "Ã", "Ð" or "Ñ" followed by a character from the second half of Latin-1 ("Ã©"
+# for é, "Ð¿" for п, "Â°" for °: the degrees, ©, ®, ½ and ¯ of "360Â° bumper" and "Â¯\_(ツ)_/Â¯").
+# A pair in real text ("café…") only costs ftfy a look: it changes nothing there.
 _TELLTALE = re.compile(
     "[\u00c2-\u00f4][\u0080-\u009f\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039"
     "\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]"
-    "|\u00c3[\u00a0-\u00bf]|[\u00d0\u00d1][\u00a0-\u00bf]"
+    "|[\u00c2\u00c3][\u00a0-\u00bf]|[\u00d0\u00d1][\u00a0-\u00bf]"
 )
 # ftfy reads a run of text at a time: a run ends at a tag's bracket or a line break, and is at
 # most this long either side of a telltale pair (a minified page is one line).

@@ -24,7 +24,14 @@ def _readable(text: str, reading: str) -> bool:
     return True
 
 
-_TEXTS = ["it’s “quoted” — and so on…", "não é possível", "Привет, как дела?", "Grüße aus Köln", "10 €, 5 ™"]
+_TEXTS = [
+    "it’s “quoted” — and so on…",
+    "não é possível",
+    "Привет, как дела?",
+    "Grüße aus Köln",
+    "10 €, 5 ™",
+    "a 360° bumper, © 2026, ½ price",
+]
 
 
 @pytest.mark.parametrize(
@@ -44,6 +51,7 @@ def test_text_read_through_the_wrong_charset_once_is_decoded_again(text: str, re
         "SÃO PAULO and NÃO in capitals",
         "«un café» à Paris, l’été",
         "Ärger über Öl, Ñandú, Ðakovo",
+        "ÂGE «Â» in a French title",
         "plain ASCII only",
         "un café… l’été — déjà vu",  # pairs the search looks at, which ftfy finds right as they are
     ],
