@@ -14,8 +14,11 @@ from typing import Any
 # "userReviews" -> user, Reviews; "review_ctn" -> review, ctn; "HTMLError" -> HTML, Error.
 _NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 # A class naming one of the terms a post is filed under, as blog engines write them on the post's
-# own element ("category-announcements", "tag-trending", "topic-signature-dishes"): it says what
-# the post is about, not what the element is.
+# own element beside the marks of a post ("post-3360 post type-post status-publish hentry
+# category-announcements tag-trending"): it says what the post is about, not what the element
+# is. Only beside those marks: elsewhere "category-header__breadcrumb" and "topic-sidebar-tools"
+# name what the element is, a category page's trail and a thread's sidebar.
+_POST_MARKS = re.compile(r"(?:^|\s)(?:hentry|status-publish|type-[\w-]+)(?=\s|$)", re.IGNORECASE)
 _TERM_CLASS = re.compile(r"(?:category|tag|topic)[-_]", re.IGNORECASE)
 
 
@@ -48,5 +51,8 @@ def name_words(name: str) -> list[str]:
 
 
 def without_terms(given: str) -> str:
-    """``given`` (a class, or a class and id) without the classes naming a post's terms (``_TERM_CLASS``)."""
+    """``given`` (a class, or a class and id) without the classes naming a post's terms, on a post
+    (``_POST_MARKS``, ``_TERM_CLASS``)."""
+    if _POST_MARKS.search(given) is None:
+        return given
     return " ".join(name for name in given.split() if not _TERM_CLASS.match(name))

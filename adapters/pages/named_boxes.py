@@ -17,7 +17,7 @@ from itertools import islice
 from lxml import etree
 
 from adapters.pages.html_markdown import Element, drop_short_boxes
-from adapters.pages.markup_names import names, names_have
+from adapters.pages.markup_names import names, names_have, without_terms
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # The page's frame and code: never one of those boxes, whatever they are named.
@@ -50,6 +50,7 @@ def named_boxes_out(root: Element, kinds: Sequence[NamedBox]) -> int:
         given = names(element)
         if not given or letters.search(given.lower()) is None or element.tag in _NEVER:
             continue
+        given = without_terms(given)  # a post filed under "Recommended" is not a recommendations box
         for kind, boxes in zip(kinds, found, strict=True):
             if kind.is_named(element, given):
                 boxes.append(element)

@@ -11,8 +11,8 @@ twenty-fourth round): elements so named that the pruned whole page still reads, 
 copyright lines 0 of 687 on pages of every kind, trending rails 12 of 1,547: the rank numbers of
 an events listing whose items are named "trending"). Larger ones, and some smaller, are a page's
 own: a blog post filed under "Announcements" carries "category-announcements" on its own
-element, so a class naming a term a post is filed under (``markup_names.without_terms``) is not
-read as the element's name.
+element, so a class naming a term a post is filed under is not read as the element's name, for every
+kind of box (``named_boxes``, ``markup_names.without_terms``).
 
 Cut from the tree only, as the sidebar boxes are: trafilatura and readability weigh such blocks
 themselves, and a block gone from their page can make them pick another body.
@@ -20,16 +20,10 @@ themselves, and a block gone from their page can make them pick another body.
 
 from __future__ import annotations
 
-from adapters.pages.html_markdown import Element
-from adapters.pages.markup_names import names_have, without_terms
 from adapters.pages.named_boxes import NamedBox
 
 _NOTICE_WORDS = frozenset({"announcement", "announcements", "copyright", "trending"})
 MAX_WORDS = 400
 
 
-def _is_notice(_element: Element, given: str) -> bool:
-    return names_have(without_terms(given), _NOTICE_WORDS)
-
-
-SITE_NOTICES = NamedBox(tuple(sorted(_NOTICE_WORDS)), _is_notice, MAX_WORDS)
+SITE_NOTICES = NamedBox.of_words(_NOTICE_WORDS, MAX_WORDS)

@@ -89,6 +89,6 @@ def test_a_box_longer_than_a_signature_stays() -> None:
 
 
 def test_a_post_filed_under_a_term_naming_signatures_stays() -> None:
-    root = tree('<div class="post category-signature-dishes"><p>Our braised lamb, slow for six hours.</p></div>')
+    root = tree('<div class="post type-post category-signature-dishes"><p>Our braised lamb, six hours slow.</p></div>')
 
     assert named_boxes_out(root, (SIGNATURES,)) == 0

@@ -7,6 +7,7 @@ from adapters.pages.error_messages import ERROR_MESSAGES
 from adapters.pages.list_controls import LIST_CONTROLS
 from adapters.pages.named_boxes import NamedBox, named_boxes_out
 from adapters.pages.reader_prompts import PROMPTS
+from adapters.pages.recommendation_boxes import RECOMMENDATION_BOXES
 from tests.unit.adapters.pages.page_trees import text, tree
 
 ALL = (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS)
@@ -58,3 +59,15 @@ def test_names_without_the_letters_are_not_split() -> None:
     named_boxes_out(tree('<div class="hero">A</div><div class="crumbly">B</div>'), (kind,))
 
     assert called == ["crumbly"]
+
+
+def test_a_post_filed_under_a_term_that_names_a_box_is_not_that_box() -> None:
+    # Blog engines write a post's categories and tags as classes of the post's own element.
+    root = tree(
+        '<div class="post-41 post type-post status-publish hentry category-recommended tag-breadcrumbs">'
+        "<p>Our picks for the spring garden.</p></div>"
+        '<div class="category-header__breadcrumb"><a href="/">Home</a></div>'
+    )
+
+    assert named_boxes_out(root, (RECOMMENDATION_BOXES, BREADCRUMBS)) == 1
+    assert text(root) == "Our picks for the spring garden."

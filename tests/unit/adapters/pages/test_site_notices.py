@@ -47,9 +47,11 @@ def test_a_box_larger_than_a_notice_stays() -> None:
     assert named_boxes_out(root, (SITE_NOTICES,)) == 0
 
 
-def test_terms_a_post_is_filed_under_are_not_its_names() -> None:
+def test_terms_a_post_is_filed_under_are_not_its_names_but_elsewhere_such_words_are() -> None:
     assert without_terms("post category-announcements tag-news topic_signature hentry") == "post hentry"
+    assert without_terms("post-12 type-post category-news") == "post-12 type-post"
     assert without_terms("announcement-bar") == "announcement-bar"
+    assert without_terms("category-header__breadcrumb") == "category-header__breadcrumb"
 
 
 def test_the_whole_page_no_longer_reads_the_bar_but_trafilatura_reads_the_page_as_written() -> None:
