@@ -17,6 +17,8 @@ from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
         '<div id="size-guide-modal"><h3>Size guide</h3><p>S 36-38, M 40-42</p></div>',
         '<div class="lightbox"><button>Close</button><p>Photo 1 of 12</p></div>',
         '<div class="ModalContent_root__x"><p>Want early access? Enter your email.</p></div>',
+        '<div class="a-popover-preload"><p>Found a lower price? Let us know.</p></div>',
+        '<div class="iPushNotificationsPromptPopover"><p>Configure browser push notifications</p></div>',
     ],
 )
 def test_a_box_named_as_a_popup_goes(popup: str) -> None:
@@ -34,7 +36,7 @@ def test_a_long_section_a_script_opens_stays() -> None:
 
 
 def test_names_that_only_hold_the_letters_stay() -> None:
-    root = tree('<div class="modality-options">In person or online.</div>')
+    root = tree('<div class="modality-options">In person or online.</div><div class="popoverly">Ours.</div>')
 
     assert named_boxes_out(root, (POPUPS,)) == 0
 
