@@ -78,9 +78,11 @@ _UNWRAPPED = "searchrelay-unwrapped"  # a tag no page uses, for lxml's strip_tag
 # text) as ``<u>...</u>`` in its Markdown, and pages' ``<font>`` and ``<span>`` reach the answer
 # where a converter passes raw HTML through. The agent reads the words, not the tags. trafilatura
 # also writes superscripts and subscripts as ``<sup>``/``<sub>``: a shop's price drawn as
-# "<sup>$</sup>1,899<sup>.00</sup>" on 14 pages of the corpora, 218 tags. Their text stays, as
-# the whole page's conversion writes it ("$1,899", "H2O", a footnote's "[1]").
+# "<sup>$</sup>1,899<sup>.00</sup>" on 14 pages of the corpora, 218 tags. Their text stays
+# ("$1,899.00", "H2O", a footnote's "[1]", "1st"), except a power: a number raised after a
+# letter, digit or bracket is written with a caret, so "x<sup>2</sup>" reads "x^2", not "x2".
 _STYLE_TAG = re.compile(r"</?(?:u|font|span|ins|mark|small|big|sup|sub)\b[^<>\n]*>", re.IGNORECASE)
+_POWER = re.compile(r"(?<=[\w)\]])<sup\b[^<>\n]*>\s*([-+\u2212]?\d+)\s*</sup>", re.IGNORECASE)
 # A list item with nothing in it (a card holding only an icon, a carousel's dots): a line of its
 # own per item, hundreds on some shop pages, and nothing for the agent to read.
 _EMPTY_ITEM = re.compile(r"[ \t]*" + LIST_MARKER)
@@ -181,7 +183,7 @@ def _without_style_tags(line: str) -> str:
     """``line`` without inline styling tags, except inside code spans (`<span>` in a sentence about HTML)."""
     if "<" not in line:
         return line
-    return outside_code_spans(line, lambda text: _STYLE_TAG.sub("", text))
+    return outside_code_spans(line, lambda text: _STYLE_TAG.sub("", _POWER.sub(r"^\1", text)))
 
 
 def _item_goes_on(lines: list[str], index: int) -> bool:

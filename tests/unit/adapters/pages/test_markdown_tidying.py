@@ -105,9 +105,15 @@ def test_inline_styling_tags_go_and_their_words_stay() -> None:
 
 
 def test_superscript_and_subscript_tags_go_and_their_text_stays() -> None:
-    markdown = tidy("Now <sup>$</sup>1,899<sup>.00</sup>, H<SUB>2</SUB>O, a note<sup>[1]</sup>; <subscribe> stays")
+    markdown = tidy("Now <sup>$</sup>1,899<sup>.00</sup>, H<SUB>2</SUB>O, a note<sup>[1]</sup>, the 1<sup>st</sup>")
 
-    assert markdown == "Now $1,899.00, H2O, a note[1]; <subscribe> stays"
+    assert markdown == "Now $1,899.00, H2O, a note[1], the 1st"
+
+
+def test_a_power_keeps_its_caret() -> None:
+    markdown = tidy("E = mc<sup>2</sup>, 10<sup>-6</sup> m, (a+b)<sup>2</sup>; <subscribe> stays")
+
+    assert markdown == "E = mc^2, 10^-6 m, (a+b)^2; <subscribe> stays"
 
 
 def test_a_loading_placeholder_written_as_a_heading_goes() -> None:
