@@ -57,6 +57,7 @@ from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_held
 from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.popup_boxes import POPUPS
+from adapters.pages.post_footers import POST_FOOTERS
 from adapters.pages.post_quotes import posts_unquoted
 from adapters.pages.reader_prompts import PROMPTS
 from adapters.pages.recommendation_boxes import RECOMMENDATION_BOXES
@@ -205,9 +206,10 @@ def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozen
     """What is not the page's content but trafilatura and readability read anyway, out of ``root``
     (the tree the pruned whole page and Resiliparse read, and the draft comes from): carousels the
     markup names as recommendations (``recommendation_boxes``), popups (``popup_boxes``), short
-    sidebar boxes (``sidebar_boxes``), forum members' signatures (``forum_signatures``) and what
+    sidebar boxes (``sidebar_boxes``), forum members' signatures (``forum_signatures``), what
     the site says on every page (``site_notices``: announcement bars, copyright lines, trending
-    rails) it names, on every kind, and the customer reviews of
+    rails) and the footers of a run of posts or comments (``post_footers``) it names, on every
+    kind, and the customer reviews of
     a product for sale (``review_sections``). Returns the reviews' lines, which
     ``choose`` cuts from the winner.
 
@@ -223,7 +225,7 @@ def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozen
 
     For sale: the declared product carries an offer. A declaration without one is the rating stars
     a business puts on its home page, whose testimonials are its content."""
-    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS, SIDEBARS, SIGNATURES, SITE_NOTICES))
+    named_boxes_out(root, (RECOMMENDATION_BOXES, POPUPS, SIDEBARS, SIGNATURES, SITE_NOTICES, POST_FOOTERS))
     if kind != "product" or not for_sale(data):
         return frozenset()
     return reviews_cut(root)

@@ -93,6 +93,12 @@ def measure(root: Element, overlays: list[Element] | None = None) -> Structure:
     return Structure(text_chars, code_chars, post_text, item_text, oversized, tuple(prose))
 
 
+def names_a_post(element: Element) -> bool:
+    """Whether the class of ``element`` names a post, comment, reply, answer or message."""
+    given = element.get("class")
+    return bool(given) and _POST_MARKERS.search(given) is not None
+
+
 def _in_pre(element: Element) -> bool:
     parent = element.getparent()
     return parent is not None and parent.tag == "pre"
