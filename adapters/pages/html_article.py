@@ -359,7 +359,7 @@ def _article(run: CandidateSource, data: StructuredData, structure: Structure) -
     voters = run.many(profiles.ARTICLE_VOTE)
     if body := article_body(data):
         voters[profiles.STRUCTURED] = body
-    choice = most_agreed(voters)
+    choice = most_agreed(voters, coverage_weight=profiles.COVERAGE_WEIGHT["article"])
     return Article(_without_image_captions(choice.markdown), choice.name, "article")
 
 
