@@ -24,6 +24,4 @@ from adapters.pages.named_boxes import NamedBox
 
 _NOTICE_WORDS = frozenset({"announcement", "announcements", "copyright", "trending"})
 MAX_WORDS = 400
-
-
 SITE_NOTICES = NamedBox.of_words(_NOTICE_WORDS, MAX_WORDS)
