@@ -209,9 +209,8 @@ def cut_from_tree(kind: PageKind, data: StructuredData, root: Element) -> frozen
     sidebar boxes (``sidebar_boxes``), forum members' signatures (``forum_signatures``), what
     the site says on every page (``site_notices``: announcement bars, copyright lines, trending
     rails) and the footers of a run of posts or comments (``post_footers``) it names, on every
-    kind, and the customer reviews of
-    a product for sale (``review_sections``). Returns the reviews' lines, which
-    ``choose`` cuts from the winner.
+    kind, and the customer reviews of a product for sale (``review_sections``). Returns the
+    reviews' lines, which ``choose`` cuts from the winner.
 
     trafilatura and readability read the page as written, carousels and reviews and all: they
     weigh such blocks themselves, and the vote needs their answers to differ. Cut for them too,

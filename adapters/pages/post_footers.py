@@ -10,9 +10,10 @@ told by) beside another so named: one of a run of posts or comments, not the one
 engine names "post-24891", nor the ``<body>`` it names "single-post". Counted on both corpora
 (``bench/markup_census.py``; docs/extraction.md, twenty-fourth round): such elements of at most
 ``MAX_WORDS`` words that the pruned whole page still reads hold 8 words of the references against
-1,549 (threads 8 of 1,396, listings 0 of 120, comments under stories 0 of 41). A footer named so outside
-posts is a product card's price as often as chrome (collections keep a third of such words), a
-testimonial's author ("elementor-testimonial__footer") on a blog engine's page, and stays.
+1,549 (threads 8 of 1,396, listings 0 of 120, comments under stories 0 of 41). A footer named
+so outside posts is a product card's price as often as chrome (collections keep a third of such
+words), a testimonial's author ("elementor-testimonial__footer") on a blog engine's page, and
+stays.
 
 Cut from the tree only, as the sidebar boxes are: trafilatura and readability weigh such blocks
 themselves.

@@ -11,8 +11,8 @@ twenty-fourth round): elements so named that the pruned whole page still reads, 
 copyright lines 0 of 687 on pages of every kind, trending rails 12 of 1,547: the rank numbers of
 an events listing whose items are named "trending"). Larger ones, and some smaller, are a page's
 own: a blog post filed under "Announcements" carries "category-announcements" on its own
-element, so a class naming a term a post is filed under is not read as the element's name, for every
-kind of box (``named_boxes``, ``markup_names.without_terms``).
+element, so a class naming a term a post is filed under is not read as the element's name, for
+every kind of box (``named_boxes``, ``markup_names.without_terms``).
 
 Cut from the tree only, as the sidebar boxes are: trafilatura and readability weigh such blocks
 themselves, and a block gone from their page can make them pick another body.
