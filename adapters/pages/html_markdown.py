@@ -21,6 +21,7 @@ from lxml import etree
 
 from adapters.pages.markup_names import named, names
 from adapters.pages.source_whitespace import without_source_whitespace
+from adapters.pages.text_words import words_in
 from domain.markdown_lines import CODE_FENCE, LIST_MARKER, indentation, outside_code_spans
 
 # What the pruned whole page leaves out with everything under it (besides chrome by role or name).
@@ -283,9 +284,9 @@ def word_count(element: Element, *, stop_after: float = math.inf) -> int:
     count = 0
     for node in element.iter():
         if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS and node.text:
-            count += len(node.text.split())
+            count += words_in(node.text)
         if node is not element and node.tail:
-            count += len(node.tail.split())
+            count += words_in(node.tail)
         if count > stop_after:
             break
     return count
@@ -480,12 +481,12 @@ def _is_link_menu(element: Element) -> bool:
         if event == "start":
             links_open += node.tag == "a"
             if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS and node.text:
-                count = len(node.text.split())
+                count = words_in(node.text)
                 words, linked = words + count, linked + count * (links_open > 0)
         else:
             links_open -= node.tag == "a"
             if node is not element and node.tail:  # the tail is the parent's text
-                count = len(node.tail.split())
+                count = words_in(node.tail)
                 words, linked = words + count, linked + count * (links_open > 0)
         if words > _MENU_WORDS_READ:
             break
