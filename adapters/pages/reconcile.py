@@ -10,14 +10,12 @@ only decide which candidates are in the running.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from adapters.pages.text_words import word_tokens
 from domain.script_shell import readable_text
-
-_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -29,7 +27,7 @@ class Choice:
 
 def words(markdown: str) -> Counter[str]:
     """The bag of words an agent reads, link targets left out (they are not text on the page)."""
-    return Counter(_WORD.findall(readable_text(markdown).lower()))
+    return Counter(word_tokens(readable_text(markdown).lower()))
 
 
 def word_f1(first: Counter[str], second: Counter[str]) -> float:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 
 from adapters.pages.reconcile import holders
+from adapters.pages.text_words import word_tokens
 from domain.script_shell import readable_text
 
 # A section's heading is followed by this many words outside links (a sentence) before the next
@@ -59,7 +60,7 @@ def section_headings(markdown: str) -> tuple[str, ...]:
             heading = _spoken(_IMAGE.sub(" ", readable_text(match.group(2))))
             under = 0
         elif heading and under < WORDS_UNDER:
-            under += len(_WORD.findall(_LINK.sub(" ", _IMAGE.sub(" ", line))))
+            under += len(word_tokens(_LINK.sub(" ", _IMAGE.sub(" ", line))))
     if heading and under >= WORDS_UNDER:
         found.append(heading)
     return tuple(found)

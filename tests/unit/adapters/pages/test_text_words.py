@@ -8,9 +8,11 @@ import pytest
 from adapters.pages import profiles
 from adapters.pages.html_markdown import word_count
 from adapters.pages.named_boxes import named_boxes_out
+from adapters.pages.reconcile import word_f1, words
+from adapters.pages.section_headings import section_headings
 from adapters.pages.sidebar_boxes import MAX_WORDS, SIDEBARS
 from adapters.pages.site_notices import SITE_NOTICES
-from adapters.pages.text_words import words_in
+from adapters.pages.text_words import word_tokens, words_in
 from tests.unit.adapters.pages.page_trees import cut_candidates, text, tree
 
 # Nine sentences of a city's news in Chinese: about 500 characters and no space between them.
@@ -67,3 +69,24 @@ def test_the_whole_page_keeps_a_chinese_article_whose_wrapper_is_named_like_a_no
 
     assert "第9段" in run(profiles.WHOLE_PAGE)
     assert "第9段" in run(profiles.RESILIPARSE)
+
+
+def test_word_tokens_are_runs_of_word_characters_and_each_east_asian_character() -> None:
+    assert word_tokens("The bridge, re-opened.") == ["The", "bridge", "re", "opened"]
+    assert word_tokens("市政府宣布，Python 3") == ["市", "政", "府", "宣", "布", "Python", "3"]
+
+
+def test_two_answers_holding_the_same_chinese_sentences_agree_though_one_differs_inside_each() -> None:
+    sentences = [f"第{number}段：市政府今天宣布，将在未来五年内投资建设城市绿地和公共交通。" for number in range(1, 6)]
+    with_note_marks = [sentence.replace("宣布", "宣布[1]") for sentence in sentences]  # a footnote kept as text
+
+    agreement = word_f1(words("\n\n".join(sentences)), words("\n\n".join(with_note_marks)))
+
+    assert agreement > 0.9  # as runs up to the punctuation, half of each sentence differed: 0.5
+
+
+def test_a_chinese_section_counts_the_words_under_its_heading() -> None:
+    section = "市政府今天宣布将在未来五年内投资建设城市绿地。"  # one sentence: 22 words, 1 run
+    markdown = "\n\n".join(f"## 第{number}节\n\n{section}" for number in range(1, 4))
+
+    assert section_headings(markdown) == ("第1节", "第2节", "第3节")
