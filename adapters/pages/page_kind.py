@@ -27,6 +27,8 @@ _FORUM_TYPES = frozenset({"DiscussionForumPosting", "QAPage", "Question", "Answe
 _PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "Offer", "AggregateOffer", "IndividualProduct"})
 _LISTING_TYPES = frozenset({"ItemList", "CollectionPage", "SearchResultsPage", "OfferCatalog"})
 _DOCS_TYPES = frozenset({"TechArticle", "APIReference", "SoftwareSourceCode"})
+# Open Graph's types for one product ("product.group" is a shop's category: Shopify's collections).
+_OPEN_GRAPH_PRODUCTS = frozenset({"product", "product.item"})
 _POST_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:post|posts|comment|comments|reply|replies|answer|message)(?:$|[-_\s\d])", re.IGNORECASE
 )
@@ -172,4 +174,8 @@ def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
         return "forum"
     if len(structure.item_text) >= _RUN_SHARE * structure.text_chars > 0:
         return "listing"
+    # Open Graph's product type is the weakest declaration: shops put it on category pages too,
+    # which read as listings by their run of items above; it names a page nothing else named.
+    if data.open_graph_type in _OPEN_GRAPH_PRODUCTS:
+        return "product"
     return "page"

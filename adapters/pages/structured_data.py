@@ -27,6 +27,9 @@ _MAX_NODES = 5_000
 class StructuredData:
     types: frozenset[str] = frozenset()  # every schema.org type named, JSON-LD and microdata alike
     nodes: tuple[dict[str, Any], ...] = field(default=())  # every JSON-LD object that has a @type
+    # The Open Graph type (``<meta property="og:type" content="product">``), lower case: what the
+    # page tells link previews it is, on pages that declare nothing in schema.org terms too.
+    open_graph_type: str = ""
 
     def of_type(self, *names: str) -> list[dict[str, Any]]:
         wanted = set(names)
@@ -57,7 +60,13 @@ def read_structured_data(root: Element) -> StructuredData:
     for element in root.xpath("//*[@itemtype]"):
         types |= {_short_type(t) for t in (element.get("itemtype") or "").split()}
     types.discard("")
-    return StructuredData(frozenset(types), tuple(nodes))
+    return StructuredData(frozenset(types), tuple(nodes), _open_graph_type(root))
+
+
+def _open_graph_type(root: Element) -> str:
+    for value in root.xpath("//meta[@property='og:type' or @name='og:type']/@content")[:1]:
+        return " ".join(str(value).split()).lower()
+    return ""
 
 
 def _walk(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:

@@ -17,6 +17,11 @@ def _page(title: str, body: str, head: str = "") -> str:
     return f"<!doctype html><html><head><title>{title}</title>{head}</head><body>{CHROME}{body}{FOOTER}</body></html>"
 
 
+def page_with_head(title: str, body: str, head: str = "") -> str:
+    """A page of the site's chrome around ``body``, with ``head`` (meta tags) in its head."""
+    return _page(title, body, head)
+
+
 def _json_ld(data: object) -> str:
     return f'<script type="application/ld+json">{json.dumps(data)}</script>'
 

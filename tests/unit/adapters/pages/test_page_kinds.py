@@ -388,3 +388,32 @@ def test_a_run_of_siblings_is_read_no_further_than_the_walk_s_bound() -> None:
     structure = measure(parse_html(f"<html><body><main><ul>{items}</ul></main></body></html>"))
 
     assert f"entry{MAX_ELEMENTS - 1}" in structure.item_text and f"entry{MAX_ELEMENTS}" not in structure.item_text
+
+
+_OPEN_GRAPH_PRODUCT_BODY = """<main><h1>Linen sheet set</h1>
+<p>Stonewashed European flax, a flat sheet, a fitted sheet and two pillowcases, softer with every wash.</p>
+<ul><li>Sizes: twin to king</li><li>Colours: white, sand, slate</li></ul><p>From $189</p></main>"""
+
+
+@pytest.mark.parametrize("declared", ["product", "Product", "product.item"])
+def test_a_page_declaring_only_open_graph_s_product_type_is_a_product(declared: str) -> None:
+    page = pages.page_with_head(
+        "Linen sheet set", _OPEN_GRAPH_PRODUCT_BODY, f'<meta property="og:type" content="{declared}">'
+    )
+
+    assert read_structured_data(parse_html(page)).open_graph_type == declared.lower()
+    assert kind_of(page) == "product"
+
+
+def test_open_graph_s_product_type_does_not_outweigh_what_the_page_declares_or_its_run_of_items() -> None:
+    head = '<meta property="og:type" content="product">'
+    shop_category = pages.LISTING.replace("</head>", f"{head}</head>")  # a run of items, as Shopify writes
+    article = pages.ARTICLE_WITH_COMMENTS.replace("</head>", f"{head}</head>")
+
+    assert kind_of(shop_category) == "listing"
+    assert kind_of(article) == "article"
+    assert kind_of(pages.page_with_head("Linen sheet set", _OPEN_GRAPH_PRODUCT_BODY)) == "page"
+    assert (
+        kind_of(pages.page_with_head("Sheets", _OPEN_GRAPH_PRODUCT_BODY, head.replace("product", "product.group")))
+        == "page"
+    )
