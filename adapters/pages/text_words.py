@@ -3,8 +3,9 @@
 The passes that take short boxes out of a page (a sidebar of at most 100 words, a notice bar of
 at most 400) count words to tell a box from a layout's wrapper around the page. Splitting at
 spaces counts English right, but Chinese and Japanese are written without spaces between words:
-a 3,000-character Chinese article inside a ``<div class="with-sidebar">`` split into a few dozen
-"words" and read as a short box, and the whole page and Resiliparse lost it. Here each Han
+a Chinese article of nine paragraphs (500 characters) inside a ``<div class="layout-with-sidebar">``
+split into ten "words", one a paragraph, and read as a short box, and the whole page and
+Resiliparse lost it. Here each Han
 ideograph and each kana counts as a word, the convention word processors follow for East Asian
 text; a Chinese word is one to three characters, so this counts more words than a reader would,
 the direction that keeps a box rather than cutting it. Korean is written with spaces and counts as
