@@ -23,7 +23,8 @@ from domain.markdown_lines import CODE_FENCE
 from domain.script_shell import readable_text
 
 # Each phrase is a heading's whole text (case and surrounding punctuation aside). English first,
-# then the same sections in the other languages most shops are written in.
+# then the same sections in the other languages most shops are written in, Russian, Polish,
+# Chinese, Japanese and Korean among them (twenty-fifth round: pages the corpora lack).
 _PHRASES = (
     r"related(?:\s+(?:items?|products?|posts?|articles?|stories|listings?|content|links|videos|reading))?",
     r"(?:similar|sponsored)\s+(?:items?|products?|posts?|articles?|stories|listings?|content|links|videos)",
@@ -53,6 +54,15 @@ _PHRASES = (
     r"prodotti\s+(?:correlati|simili)|potrebbe\s+interessarti(?:\s+anche)?",
     r"(?:gerelateerde|vergelijkbare)\s+producten",
     r"produtos\s+(?:relacionados|semelhantes)|você\s+também\s+pode\s+gostar",
+    r"(?:похожие|рекомендуемые)\s+товары|с\s+этим\s+товаром\s+(?:покупают|смотрят)|вам\s+может\s+понравиться"
+    r"|читайте\s+также",
+    r"(?:podobne|polecane)\s+produkty|może\s+(?:cię|cie|ci)\s+(?:zainteresować|się\s+spodobać)",
+    # Chinese (simplified and traditional), Japanese and Korean write them without spaces.
+    r"相[关關](?:推[荐薦]|文章|[阅閱][读讀]|商品|[产產]品)|猜你喜[欢歡]|[为為]你推[荐薦]|推[荐薦](?:[阅閱][读讀]|商品|文章)"
+    r"|看了又看|热门文章|熱門文章",
+    r"[関关]連(?:記事|商品)|おすすめ(?:の)?(?:商品|記事)|人気記事|最近チェックした商品|よく一緒に購入されている商品"
+    r"|この商品を(?:見|買っ)た人は.{0,20}",
+    r"(?:관련|추천)\s*(?:상품|기사|제품)|함께\s*본\s*상품",
 )
 _RECOMMENDS = re.compile(r"[\W_]*(?:" + "|".join(_PHRASES) + r")[\W_]*", re.IGNORECASE)
 _HEADING = re.compile(r"(#{1,6})[ \t]+(.*)")

@@ -146,6 +146,16 @@ def test_a_section_is_cut_to_the_next_heading_of_its_level_or_higher() -> None:
         "Prodotti correlati",
         "Gerelateerde producten",
         "Você também pode gostar",
+        "Похожие товары",
+        "С этим товаром покупают",
+        "Polecane produkty",
+        "猜你喜欢",
+        "相關推薦",
+        "推荐阅读",
+        "関連記事",
+        "この商品を見た人はこちらも見ています",
+        "よく一緒に購入されている商品",
+        "관련 상품",
     ],
 )
 def test_headings_that_recommend_elsewhere(heading: str) -> None:
@@ -169,6 +179,9 @@ def test_headings_that_recommend_elsewhere(heading: str) -> None:
         "Most popular movies",  # a chart's own title
         "Best Sellers",  # a shop's collection as often as its sidebar
         "Popular",
+        "商品详情",  # a product's details
+        "関連する法律",  # "the laws concerned": a guide's own section
+        "用户评价",  # customers' reviews
     ],
 )
 def test_headings_that_are_content_or_only_mention_recommendations(heading: str) -> None:
