@@ -64,9 +64,8 @@ def read_structured_data(root: Element) -> StructuredData:
 
 
 def _open_graph_type(root: Element) -> str:
-    for value in root.xpath("//meta[@property='og:type' or @name='og:type']/@content")[:1]:
-        return " ".join(str(value).split()).lower()
-    return ""
+    declared = root.xpath("//meta[@property='og:type' or @name='og:type']/@content")
+    return " ".join(str(declared[0]).split()).lower() if declared else ""
 
 
 def _walk(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
