@@ -1,5 +1,5 @@
-"""Words are counted as a reader sees them in scripts written without spaces, so a Chinese or
-Japanese page's wrapper is not taken for a short box and cut with the page inside it."""
+"""Words are counted as a reader sees them in scripts written without spaces, so a Chinese,
+Japanese or Thai page's wrapper is not taken for a short box and cut with the page inside it."""
 
 from __future__ import annotations
 
@@ -21,6 +21,14 @@ CHINESE_STORY = "".join(
     for number in range(1, 10)
 )
 
+# The same story in Thai, longer: a space ends each sentence, not each word (35 words a paragraph
+# and three runs between spaces).
+THAI_STORY = "".join(
+    f"<p>ตอนที่ {number} กรุงเทพมหานครประกาศวันนี้ว่าจะลงทุนสร้างสวนสาธารณะและระบบขนส่งสาธารณะในอีกห้าปีข้างหน้า"
+    " เพื่อปรับปรุงคุณภาพอากาศและลดปัญหาการจราจรติดขัดในเมือง</p>"
+    for number in range(1, 16)
+)
+
 
 @pytest.mark.parametrize(
     ("given", "expected"),
@@ -31,6 +39,11 @@ CHINESE_STORY = "".join(
         ("東京都は本日、発表しました", 13),  # kana and kanji one by one (12), the comma a run of its own
         ("Python 3.12 のリリース", 7),  # two words, then a kana each (5: the long vowel mark is one)
         ("서울시는 오늘 발표했다", 3),  # Korean is written with spaces
+        ("ภาษาไทยเป็นภาษาที่สวยงาม", 6),  # Thai: "ภาษา ไทย เป็น ภาษา ที่ สวยงาม", by ICU's dictionary
+        ("iPhone 16 ราคา 29,900 บาท", 5),  # a price: "ราคา" and "บาท" are one word each
+        ("ພາສາລາວເປັນພາສາທີ່ງາມ", 6),  # Lao
+        ("ភាសាខ្មែរគឺជាភាសាដ៏ស្រស់ស្អាត", 6),  # Khmer
+        ("မြန်မာဘာသာစကားသည်လှပသည်", 5),  # Burmese
         ("", 0),
     ],
 )
@@ -60,6 +73,34 @@ def test_a_short_chinese_sidebar_box_still_goes() -> None:
     assert "热门文章" not in text(root)
 
 
+def test_a_thai_article_is_many_words_and_its_sidebar_layout_wrapper_stays() -> None:
+    root = tree(f'<div class="layout-with-sidebar"><h1>สวนสาธารณะ</h1>{THAI_STORY}</div>')
+
+    assert len(text(root).split()) < MAX_WORDS  # what splitting at spaces counted
+    assert word_count(root) > MAX_WORDS
+    assert named_boxes_out(root, (SIDEBARS, SITE_NOTICES)) == 0
+    assert "ตอนที่ 15" in text(root)
+
+
+def test_a_short_thai_sidebar_box_still_goes() -> None:
+    box = '<div class="sidebar-widget"><h3>ข่าวยอดนิยม</h3><a href="/a">เปิดสวนสาธารณะแห่งใหม่</a></div>'
+    root = tree(f"<div>{THAI_STORY}</div>{box}")
+
+    assert named_boxes_out(root, (SIDEBARS,)) == 1
+    assert "ข่าวยอดนิยม" not in text(root)
+
+
+def test_the_whole_page_keeps_a_thai_article_whose_wrapper_is_named_like_a_notice() -> None:
+    page = (
+        "<html lang='th'><head><title>สวนสาธารณะ</title></head><body>"
+        f"<div class='announcement-detail'><h1>สวนสาธารณะ</h1>{THAI_STORY}</div></body></html>"
+    )
+    run, _ = cut_candidates(page, "https://news.example.co.th/2026/11/parks")
+
+    assert "ตอนที่ 15" in run(profiles.WHOLE_PAGE)
+    assert "ตอนที่ 15" in run(profiles.RESILIPARSE)
+
+
 def test_the_whole_page_keeps_a_chinese_article_whose_wrapper_is_named_like_a_notice() -> None:
     page = (
         "<html lang='zh'><head><title>城市绿地</title></head><body>"
@@ -74,6 +115,21 @@ def test_the_whole_page_keeps_a_chinese_article_whose_wrapper_is_named_like_a_no
 def test_word_tokens_are_runs_of_word_characters_and_each_east_asian_character() -> None:
     assert word_tokens("The bridge, re-opened.") == ["The", "bridge", "re", "opened"]
     assert word_tokens("市政府宣布，Python 3") == ["市", "政", "府", "宣", "布", "Python", "3"]
+
+
+def test_thai_tokens_are_its_dictionary_words_with_their_vowel_and_tone_marks() -> None:
+    # A run of word characters breaks at each mark above or below a letter: "ที่" read as "ท".
+    assert word_tokens("ภาษาไทยเป็นภาษาที่สวยงาม") == ["ภาษา", "ไทย", "เป็น", "ภาษา", "ที่", "สวยงาม"]
+    assert word_tokens("ราคา 29,900 บาท (iPhone)") == ["ราคา", "29", "900", "บาท", "iPhone"]
+
+
+def test_two_answers_holding_the_same_thai_sentences_agree_though_one_differs_inside_each() -> None:
+    sentences = [f"ตอนที่ {number} กรุงเทพมหานครประกาศวันนี้ว่าจะลงทุนสร้างสวนสาธารณะ" for number in range(1, 6)]
+    with_note_marks = [sentence.replace("ประกาศ", "ประกาศ[1]") for sentence in sentences]
+
+    agreement = word_f1(words("\n\n".join(sentences)), words("\n\n".join(with_note_marks)))
+
+    assert agreement > 0.8
 
 
 def test_two_answers_holding_the_same_chinese_sentences_agree_though_one_differs_inside_each() -> None:
