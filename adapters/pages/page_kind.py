@@ -19,7 +19,7 @@ from adapters.pages.html_markdown import SOURCE_TAGS, Element, is_chrome
 from adapters.pages.overlays import MAX_FOUND, is_overlay
 from adapters.pages.page_prose import MAX_PROSE_PIECES, is_prose
 from adapters.pages.structured_content import ARTICLE_TYPES
-from adapters.pages.structured_data import StructuredData
+from adapters.pages.structured_data import OPEN_GRAPH_PRODUCTS, StructuredData
 
 PageKind = Literal["article", "forum", "product", "listing", "documentation", "page"]
 
@@ -27,8 +27,6 @@ _FORUM_TYPES = frozenset({"DiscussionForumPosting", "QAPage", "Question", "Answe
 _PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "Offer", "AggregateOffer", "IndividualProduct"})
 _LISTING_TYPES = frozenset({"ItemList", "CollectionPage", "SearchResultsPage", "OfferCatalog"})
 _DOCS_TYPES = frozenset({"TechArticle", "APIReference", "SoftwareSourceCode"})
-# Open Graph's types for one product ("product.group" is a shop's category: Shopify's collections).
-_OPEN_GRAPH_PRODUCTS = frozenset({"product", "product.item"})
 _POST_MARKERS = re.compile(
     r"(?:^|[-_\s])(?:post|posts|comment|comments|reply|replies|answer|message)(?:$|[-_\s\d])", re.IGNORECASE
 )
@@ -176,6 +174,6 @@ def detect_kind(data: StructuredData, structure: Structure) -> PageKind:
         return "listing"
     # Open Graph's product type is the weakest declaration: shops put it on category pages too,
     # which read as listings by their run of items above; it names a page nothing else named.
-    if data.open_graph_type in _OPEN_GRAPH_PRODUCTS:
+    if data.open_graph_type in OPEN_GRAPH_PRODUCTS:
         return "product"
     return "page"

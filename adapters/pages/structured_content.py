@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from adapters.pages.html_markdown import INVISIBLE_CHARACTERS
-from adapters.pages.structured_data import StructuredData, text_of
+from adapters.pages.structured_data import OPEN_GRAPH_PRODUCTS, StructuredData, text_of
 
 ARTICLE_TYPES = frozenset(
     {"Article", "NewsArticle", "BlogPosting", "Report", "ScholarlyArticle", "TechArticle", "LiveBlogPosting"}
@@ -58,10 +58,15 @@ def thread_markdown(data: StructuredData) -> str:
 
 
 def for_sale(data: StructuredData) -> bool:
-    """Whether the page declares something on offer: an offer of its own or a product carrying one
-    (a product declared with rating stars and no offer is a business's home page)."""
+    """Whether the page declares something on offer: an offer of its own, a product carrying one (a
+    product declared with rating stars and no offer is a business's home page), or Open Graph's
+    product with its price, on a page that says nothing in schema.org terms."""
     declared = data.of_type("Product", "ProductGroup", "IndividualProduct")
-    return data.has("Offer", "AggregateOffer") or any("offers" in node for node in declared)
+    return (
+        data.has("Offer", "AggregateOffer")
+        or any("offers" in node for node in declared)
+        or (data.open_graph_type in OPEN_GRAPH_PRODUCTS and data.open_graph_price != "")
+    )
 
 
 def product_markdown(data: StructuredData) -> str:

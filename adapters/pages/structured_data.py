@@ -21,6 +21,8 @@ _MAX_BLOCKS = 20
 _MAX_BLOCK_CHARS = 500_000
 _MAX_DEPTH = 12
 _MAX_NODES = 5_000
+# Open Graph's types for one product ("product.group" is a shop's category: Shopify's collections).
+OPEN_GRAPH_PRODUCTS = frozenset({"product", "product.item"})
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,9 @@ class StructuredData:
     # The Open Graph type (``<meta property="og:type" content="product">``), lower case: what the
     # page tells link previews it is, on pages that declare nothing in schema.org terms too.
     open_graph_type: str = ""
+    # The price Open Graph's product object declares (``product:price:amount``, or ``og:price:amount``
+    # as shops also write it), as written: a page that names no schema.org offer may still say so.
+    open_graph_price: str = ""
 
     def of_type(self, *names: str) -> list[dict[str, Any]]:
         wanted = set(names)
@@ -60,12 +65,20 @@ def read_structured_data(root: Element) -> StructuredData:
     for element in root.xpath("//*[@itemtype]"):
         types |= {_short_type(t) for t in (element.get("itemtype") or "").split()}
     types.discard("")
-    return StructuredData(frozenset(types), tuple(nodes), _open_graph_type(root))
+    return StructuredData(frozenset(types), tuple(nodes), _open_graph(root, "og:type").lower(), _open_graph_price(root))
 
 
-def _open_graph_type(root: Element) -> str:
-    declared = root.xpath("//meta[@property='og:type' or @name='og:type']/@content")
-    return " ".join(str(declared[0]).split()).lower() if declared else ""
+def _open_graph(root: Element, *names: str) -> str:
+    """The first of the page's Open Graph properties ``names`` that has a value, its spaces collapsed."""
+    for name in names:
+        for declared in root.xpath("//meta[@property=$name or @name=$name]/@content", name=name):
+            if value := " ".join(str(declared).split()):
+                return value
+    return ""
+
+
+def _open_graph_price(root: Element) -> str:
+    return _open_graph(root, "product:price:amount", "og:price:amount")
 
 
 def _walk(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:

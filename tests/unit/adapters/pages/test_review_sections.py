@@ -87,6 +87,34 @@ def test_a_declared_product_with_no_offer_keeps_its_testimonials() -> None:
     assert "hip belt" in run(profiles.WHOLE_PAGE)
 
 
+@pytest.mark.parametrize("price_property", ["product:price:amount", "og:price:amount"])
+def test_an_open_graph_product_with_its_price_loses_its_reviews(price_property: str) -> None:
+    html = _open_graph_page(_reviews(3), price=f'<meta property="{price_property}" content="89.95">')
+    kind, run = _candidates(html)
+
+    assert kind == "product"
+    assert "laptop sleeve" in run(profiles.WHOLE_PAGE)
+    assert "hip belt" not in run(profiles.WHOLE_PAGE)
+
+
+@pytest.mark.parametrize("price", ["", '<meta property="product:price:amount" content="  ">'])
+def test_an_open_graph_product_without_a_price_keeps_them(price: str) -> None:
+    kind, run = _candidates(_open_graph_page(_reviews(3), price=price))
+
+    assert kind == "product"
+    assert "hip belt" in run(profiles.WHOLE_PAGE)
+
+
+def _open_graph_page(reviews: str, *, price: str) -> str:
+    head = f'<meta property="og:type" content="product">{price}'
+    return (
+        f"<html><head><title>Trail 25 Pack</title>{head}</head>"
+        f"<body><main><h1>Trail 25 Pack</h1><p>{DESCRIPTION}</p>"
+        '<div class="rating-review-summary">4.6 out of 5, 212 reviews</div>'
+        f"{reviews}</main><footer><p>Shipping and returns</p></footer></body></html>"
+    )
+
+
 def test_the_winner_loses_the_reviews_the_page_as_written_gave_it() -> None:
     html = _product_page(_reviews(3))
 
