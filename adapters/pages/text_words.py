@@ -35,14 +35,14 @@ from functools import lru_cache
 
 # Kana, CJK ideographs (with extension A and the compatibility block) and the supplementary
 # ideographs of planes 2 and 3.
-_EAST_ASIAN = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+EAST_ASIAN = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 # Thai, Lao, Burmese (with its extensions A and B) and Khmer (with its symbols): letters and marks.
-_SOUTHEAST_ASIAN = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\ua9e0-\ua9ff\uaa60-\uaa7f"
-_NO_SPACES = re.compile(f"[{_EAST_ASIAN}{_SOUTHEAST_ASIAN}]")
-_SOUTHEAST_ASIAN_RUNS = re.compile(f"([{_SOUTHEAST_ASIAN}]+)")  # split() then alternates: other text, a run
-_WORDS = re.compile(f"[{_EAST_ASIAN}]|[^\\s{_EAST_ASIAN}]+")
+SOUTHEAST_ASIAN = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\ua9e0-\ua9ff\uaa60-\uaa7f"
+_NO_SPACES = re.compile(f"[{EAST_ASIAN}{SOUTHEAST_ASIAN}]")
+_SOUTHEAST_ASIAN_RUNS = re.compile(f"([{SOUTHEAST_ASIAN}]+)")  # split() then alternates: other text, a run
+_WORDS = re.compile(f"[{EAST_ASIAN}]|[^\\s{EAST_ASIAN}]+")
 _WORD_CHARACTERS = re.compile(r"\w+")
-_TOKENS = re.compile(f"[{_EAST_ASIAN}]|[^\\W{_EAST_ASIAN}]+")
+_TOKENS = re.compile(f"[{EAST_ASIAN}]|[^\\W{EAST_ASIAN}]+")
 
 
 def words_in(text: str) -> int:
@@ -63,6 +63,13 @@ def word_tokens(text: str) -> list[str]:
     for index, piece in enumerate(_SOUTHEAST_ASIAN_RUNS.split(text)):
         tokens.extend(_dictionary_words(piece) if index % 2 else _TOKENS.findall(piece))
     return tokens
+
+
+def words_apart(text: str) -> str:
+    """``text`` with its words apart: as it is in scripts written with spaces, its ``word_tokens``
+    joined by spaces where it holds East Asian or Southeast Asian text, so that a tokenizer that
+    splits at spaces and punctuation finds the same words the vote does."""
+    return " ".join(word_tokens(text)) if _written_without_spaces(text) else text
 
 
 def _written_without_spaces(text: str) -> bool:

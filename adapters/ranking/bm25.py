@@ -2,6 +2,12 @@
 
 bm25s and the stemmer are imported on first use: numpy comes with them, and a server that never
 cuts a page should not pay for it at start-up.
+
+bm25s's tokenizer takes runs of two or more word characters, which in Chinese and Japanese are
+whole clauses (a question "投资" matched no passage of a Chinese page about "投资建设城市绿地") and
+in Thai are words broken at each vowel mark. Question and passages are tokenized as the
+extraction's vote tokenizes them (``text_words``): each East Asian character a word, a run of
+Thai, Lao, Khmer or Burmese its dictionary words; text in other scripts exactly as before.
 """
 
 from __future__ import annotations
@@ -9,6 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
+
+from adapters.pages.text_words import EAST_ASIAN, SOUTHEAST_ASIAN, words_apart
+
+# bm25s's own pattern last; first a word of the scripts written without spaces, set apart by
+# ``words_apart`` (a Thai word keeps its marks, which are not word characters).
+_TOKEN_PATTERN = f"(?u)[{SOUTHEAST_ASIAN}]+|[{EAST_ASIAN}]|\\b\\w\\w+\\b"
 
 
 class Bm25Ranker:
@@ -18,12 +30,17 @@ class Bm25Ranker:
         if not passages:
             return []
         bm25s, stemmer = _library()
-        options: dict[str, Any] = {"stopwords": "en", "stemmer": stemmer, "show_progress": False}
-        question = bm25s.tokenize([query], return_ids=False, **options)[0]
+        options: dict[str, Any] = {
+            "stopwords": "en",
+            "stemmer": stemmer,
+            "show_progress": False,
+            "token_pattern": _TOKEN_PATTERN,
+        }
+        question = bm25s.tokenize([words_apart(query)], return_ids=False, **options)[0]
         if not question:
             return [0.0] * len(passages)
         index = bm25s.BM25()
-        index.index(bm25s.tokenize(list(passages), **options), show_progress=False)
+        index.index(bm25s.tokenize([words_apart(passage) for passage in passages], **options), show_progress=False)
         return [float(score) for score in index.get_scores(question)]
 
 

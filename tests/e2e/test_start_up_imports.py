@@ -38,6 +38,7 @@ LATER = (
     "lxml",
     "bm25s",
     "Stemmer",
+    "icu4py",
 )
 
 OPEN_THE_CONTAINER = """
