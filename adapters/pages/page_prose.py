@@ -14,7 +14,10 @@ import re
 
 from adapters.pages.html_markdown import INVISIBLE_CHARACTERS
 
-# A run of text this long (stripped) is a sentence or more: a paragraph's text, not a label.
+# A run of text this long (stripped) is a sentence or more: a paragraph's text, not a label. Long
+# as a reader sees it, in columns: a Chinese, Japanese or Korean character takes two (it holds
+# about what two or three English letters do), so 50 of them are a sentence or two, where 100
+# would be a long paragraph and most of a Chinese page's paragraphs would not count.
 PROSE_CHARS = 100
 # Enough runs to judge any article by (the longest of the article corpus has a few hundred); a
 # bound on what the walk keeps of a page built of thousands of paragraphs.
@@ -27,12 +30,25 @@ _KEY_CHARS = 40
 # took 0.43 s, 200 take a tenth of it.
 MAX_RUNS_LOOKED_FOR = 200
 _NOT_WORDS = re.compile(r"[\W_]+")
+# The characters a terminal or a browser's monospace font gives two columns: Hangul, kana, CJK
+# ideographs and punctuation, fullwidth forms (``unicodedata.east_asian_width`` "W" and "F", but
+# for some symbols and archaic jamo, in one search rather than a call for each character).
+_WIDE = re.compile(
+    "[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf"
+    "\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]"
+)
 _LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^()\s]*)\)")
 
 
 def is_prose(text: str) -> bool:
-    """Whether a text node is a long run of text (the cheap length test first: the walk asks of every node)."""
-    return len(text) >= PROSE_CHARS and len(text.strip()) >= PROSE_CHARS
+    """Whether a text node is a long run of text (the cheap length tests first: the walk asks of every node)."""
+    if len(text) >= PROSE_CHARS:
+        return len(text.strip()) >= PROSE_CHARS or _wide_enough(text.strip())
+    return len(text) >= PROSE_CHARS // 2 and not text.isascii() and _wide_enough(text.strip())
+
+
+def _wide_enough(text: str) -> bool:
+    return len(text) + len(_WIDE.findall(text)) >= PROSE_CHARS
 
 
 def prose_held(markdown: str, prose: tuple[str, ...]) -> float:

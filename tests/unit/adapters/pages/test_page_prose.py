@@ -25,6 +25,50 @@ def test_long_runs_of_text_are_prose_and_labels_are_not() -> None:
     assert not is_prose("Read more")
 
 
+# Twelve paragraphs of a Chinese guide, 55 characters each: a sentence or two, 110 columns wide.
+_CHINESE = [
+    f"第{n:02}段：港口的防波堤在冬季风暴中坚持住了，管理员每小时记录一次潮水，直到海水退去为止，并把记录交给了市政府。"
+    for n in range(12)
+]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        _CHINESE[0],
+        "東京の港では、冬の嵐の間も防波堤が持ちこたえ、管理人は水が引くまで毎時間潮位を記録し、市役所に報告した。",
+        "항구의 방파제는 겨울 폭풍 속에서도 버텼고, 관리인들은 물이 빠질 때까지 매시간 조수를 기록했다."
+        " 시청에 보고했다.",
+    ],
+)
+def test_an_east_asian_sentence_is_prose_by_the_columns_it_takes(run: str) -> None:
+    assert len(run) < PROSE_CHARS <= len(run) + sum(not character.isascii() for character in run)
+    assert is_prose(run)
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "港口的防波堤在冬季风暴中坚持住了，管理员每小时记录一次潮水。",  # 30 characters: 60 columns
+        "港口的防波堤在冬季风暴中坚持住了，管理员每小时记录一次潮水，直到海水退去为止。",  # 39: 78 columns
+        "Les gardiens ont noté la marée chaque heure jusqu'à la décrue.",  # accented, but one column each
+        "首页 新闻 体育 财经 科技 娱乐 汽车 房产 教育 旅游 健康 时尚 游戏 视频 图片 专题 博客 论坛",  # a menu
+    ],
+)
+def test_shorter_runs_are_not_prose_whatever_their_script(run: str) -> None:
+    assert not is_prose(run)
+
+
+def test_a_chinese_page_s_paragraphs_are_its_prose_and_a_cut_holding_a_third_of_them_holds_too_little() -> None:
+    page = "".join(f"<p>{paragraph}</p>" for paragraph in _CHINESE)
+
+    prose = measure(parse_html(f"<html><body>{page}</body></html>")).prose
+
+    assert [run.strip() for run in prose] == _CHINESE  # counted in characters, none was prose
+    assert prose_held("\n\n".join(_CHINESE[:4]), prose) < profiles.FAST_CUT_PROSE
+    assert prose_held("\n\n".join(_CHINESE), prose) == 1.0
+
+
 def test_the_walk_keeps_the_page_s_long_runs_of_text_wherever_they_sit() -> None:
     answer = _PARAGRAPHS[1]
     html = (
