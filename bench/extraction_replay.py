@@ -25,6 +25,14 @@ and the articles corpus.
 
     .venv/bin/python -m bench.extraction_replay --save /tmp/candidates.pkl      # ~3 min on 2 cores
     .venv/bin/python -m bench.extraction_replay --load /tmp/candidates.pkl
+    .venv/bin/python -m bench.extraction_replay --load /tmp/candidates.pkl --slower 2
+
+The plain replay runs every candidate a profile asks for; the tool stops starting them when a
+page's time budget is spent (``html_article.BUDGET_SECONDS``), so on a slow host or a heavy page
+fewer of them vote, and which ones depends on the moment. ``--slower F`` replays the budget as a
+host F times slower than the one that made the cache would spend it: the candidates' recorded CPU
+times (and the page's reading before them) on a clock of their own, through the tool's own
+budget rule (``html_article.made_in_cost_order``), the same on every run.
 """
 
 from __future__ import annotations
@@ -63,6 +71,7 @@ class Cached:
     answers: dict[str, str] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
     reviews: frozenset[str] = frozenset()  # the lines of the reviews cut from a product's tree
+    reading_seconds: float = 0.0  # CPU time of the parse, the walk and the cuts, before any candidate
 
 
 class _Replayed:
@@ -78,6 +87,41 @@ class _Replayed:
         return {name: self._answers[name] for name in names}
 
 
+class _Budgeted:
+    """A ``CandidateSource`` that hands back the cached answers as the tool's budget would let it on a
+    host ``slower`` times slower: each candidate costs its recorded CPU time, on a clock of its own.
+    A candidate that is not ``profiles.NEVER_STOPPED`` and would still run at the page's stop
+    (``html_article.STOP_SECONDS`` after its reading began) is stopped and has found nothing."""
+
+    def __init__(self, page: Cached, slower: float) -> None:
+        from adapters.pages.html_article import BUDGET_SECONDS, STOP_SECONDS
+
+        self._page, self._slower = page, slower
+        self._now = getattr(page, "reading_seconds", 0.0) * slower  # caches from before it recorded none
+        self._deadline, self._stop = self._now + BUDGET_SECONDS, STOP_SECONDS
+        self._made: dict[str, str] = {}
+        self._cheapest = math.inf
+
+    def __call__(self, name: str) -> str:
+        from adapters.pages import profiles
+
+        if name not in self._made:
+            cost = self._page.seconds.get(name, 0.0) * self._slower
+            self._cheapest = min(self._cheapest, cost)
+            stopped = name not in profiles.NEVER_STOPPED and self._now + cost > self._stop
+            self._now = max(self._now, self._stop) if stopped else self._now + cost
+            self._made[name] = "" if stopped else self._page.answers[name]
+        return self._made[name]
+
+    def many(self, names: tuple[str, ...]) -> dict[str, str]:
+        from adapters.pages.html_article import made_in_cost_order
+
+        return made_in_cost_order(names, self._made, self, self._spent)
+
+    def _spent(self) -> bool:
+        return bool(self._made) and self._now + self._cheapest > self._deadline
+
+
 def read_page(case: Case) -> Cached:
     from adapters.pages import candidates, profiles
     from adapters.pages.html_article import Candidates, cut_from_tree, parse_page, read_tree
@@ -85,6 +129,7 @@ def read_page(case: Case) -> Cached:
     from bench.extraction_contenders import _decoded
 
     html = _decoded(case.html)
+    reading = time.process_time()
     parsed = parse_page(html)
     if parsed is None:
         answer = candidates.trafilatura_markdown(html, case.url, mode="precision", include_images=INCLUDE_IMAGES)
@@ -97,7 +142,8 @@ def read_page(case: Case) -> Cached:
     # tool does whatever the load: a page past the element bound gives the slower candidates no time.
     stop_at = -math.inf if structure.oversized else math.inf
     run = Candidates(html, case.url, root, INCLUDE_IMAGES, deadline=math.inf, clock=time.monotonic, stop_at=stop_at)
-    cached = Cached(case.corpus, case.page_id, kind, data, structure, reviews=reviews)
+    reading_seconds = time.process_time() - reading
+    cached = Cached(case.corpus, case.page_id, kind, data, structure, reviews=reviews, reading_seconds=reading_seconds)
     for name in profiles.COST_ORDER:  # every candidate any profile can ask for
         started = time.process_time()
         cached.answers[name] = run(name)
@@ -105,23 +151,25 @@ def read_page(case: Case) -> Cached:
     return cached
 
 
-def replay(cached: Cached) -> str:
-    """The Markdown the tool's choice keeps for this page, from the cached answers."""
+def replay(cached: Cached, slower: float | None = None) -> str:
+    """The Markdown the tool's choice keeps for this page, from the cached answers; with ``slower``,
+    as the tool's time budget would let it on a host that many times slower (``_Budgeted``)."""
     from adapters.pages import profiles
     from adapters.pages.html_article import choose
 
     if cached.kind is None:
         return cached.answers[profiles.TRAFILATURA_PRECISION]
-    return choose(
-        cached.kind, cached.data, cached.structure, _Replayed(cached.answers), reviews=cached.reviews
-    ).markdown
+    run = _Replayed(cached.answers) if slower is None else _Budgeted(cached, slower)
+    return choose(cached.kind, cached.data, cached.structure, run, reviews=cached.reviews).markdown
 
 
-def scores(cases: list[Case], cached: dict[tuple[str, str], Cached]) -> dict[str, list[tuple[Case, PageScore]]]:
+def scores(
+    cases: list[Case], cached: dict[tuple[str, str], Cached], slower: float | None = None
+) -> dict[str, list[tuple[Case, PageScore]]]:
     """Per group ("articles", "page-types", each page-types kind, "even", "odd"): (page, its score)."""
     groups: dict[str, list[tuple[Case, PageScore]]] = {}
     for case in cases:
-        text = markdown_to_text(replay(cached[case.corpus, case.page_id]))
+        text = markdown_to_text(replay(cached[case.corpus, case.page_id], slower))
         if case.corpus == ARTICLES:
             groups.setdefault(ARTICLES, []).append((case, shingle_score(case.truth, text)))
             continue
@@ -235,6 +283,12 @@ def main(argv: list[str] | None = None) -> None:
     action.add_argument("--save", type=Path, metavar="PATH", help="read both corpora, cache every candidate here")
     action.add_argument("--load", type=Path, metavar="PATH", help="replay the choice over a cache and score it")
     parser.add_argument("--workers", type=int, default=2, help="processes for --save")
+    parser.add_argument(
+        "--slower",
+        type=float,
+        metavar="F",
+        help="with --load: replay the tool's time budget as a host F times slower than the cache's would spend it",
+    )
     args = parser.parse_args(argv)
     cases = load(Selection())
     if args.save:
@@ -247,7 +301,9 @@ def main(argv: list[str] | None = None) -> None:
     missing = [case.page_id for case in cases if (case.corpus, case.page_id) not in cached]
     if missing:
         sys.exit(f"{len(missing)} pages are not in {args.load}; run --save again")
-    print("\n".join(report(scores(cases, cached))))
+    if args.slower is not None and args.slower <= 0:
+        sys.exit(f"--slower must be a positive number of times; got {args.slower:g}")
+    print("\n".join(report(scores(cases, cached, args.slower))))
     print()
     print("\n".join(markup_report(cached)))
 

@@ -27,7 +27,7 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -399,6 +399,20 @@ def _with_declared_fields(markdown: str, declared: str) -> str:
     return "\n\n".join([*missing, markdown]).strip()
 
 
+def made_in_cost_order(
+    names: tuple[str, ...], made: Mapping[str, str], make: Callable[[str], str], spent: Callable[[], bool]
+) -> dict[str, str]:
+    """``names`` made by ``make`` (into ``made``) cheapest first (``profiles.COST_ORDER``); once ``spent()``
+    says the page's budget is spent, only those already made, unless none of those found anything:
+    then the ones never stopped still run. Shared with bench/extraction_replay.py, which replays the
+    budget on a clock of the candidates' recorded times."""
+    for name in sorted(names, key=profiles.COST_ORDER.index):
+        if name not in made and spent() and (name not in profiles.NEVER_STOPPED or any(made.values())):
+            continue
+        make(name)
+    return {name: made[name] for name in names if name in made}
+
+
 class Candidates:
     """Runs each extractor at most once per page, only when a profile asks for it, within a time budget.
 
@@ -476,12 +490,10 @@ class Candidates:
         stopped still run, so that a page whose slow candidates ran out of time is read by the
         fast ones it has left.
         """
-        for name in sorted(names, key=profiles.COST_ORDER.index):
-            spent = self._made and self._clock() + self._cheapest > self._deadline
-            if name not in self._made and spent and (name not in profiles.NEVER_STOPPED or any(self._made.values())):
-                continue
-            self(name)
-        return {name: self._made[name] for name in names if name in self._made}
+        return made_in_cost_order(names, self._made, self, self._spent)
+
+    def _spent(self) -> bool:
+        return bool(self._made) and self._clock() + self._cheapest > self._deadline
 
     def _trafilatura(self, mode: candidates.Mode, comments: bool, *, fast: bool = False) -> str:
         return candidates.trafilatura_markdown(

@@ -70,3 +70,62 @@ def test_the_note_names_the_changed_files_and_counts_the_rest() -> None:
     assert "m7.py and 2 more)" in note and "m8.py" not in note
     assert "--save again" in note
     assert staleness_note(Path("/tmp/c.pkl"), []) is None
+
+
+def _plain_page(seconds: dict[str, float], reading_seconds: float = 0.0) -> Cached:
+    from adapters.pages.page_kind import Structure
+    from adapters.pages.structured_data import StructuredData
+
+    answers = {name: f"# Walks\n\nThe valley walk, as {name} read it." for name in seconds}
+    structure = Structure(text_chars=100, code_chars=0)
+    return Cached(
+        "page-types", "0001", "page", StructuredData(), structure, answers, seconds, frozenset(), reading_seconds
+    )
+
+
+PLAIN_PROFILE = {
+    "resiliparse": 0.05,
+    "whole page": 0.02,
+    "trafilatura with comments": 0.06,
+    "readability": 0.05,
+}
+
+
+def test_replayed_on_a_host_as_fast_as_the_cache_s_every_candidate_votes() -> None:
+    from bench.extraction_replay import _Budgeted
+
+    run = _Budgeted(_plain_page(PLAIN_PROFILE), slower=1)
+
+    assert set(run.many(tuple(PLAIN_PROFILE))) == set(PLAIN_PROFILE)
+
+
+def test_replayed_on_a_slower_host_the_budget_leaves_out_the_last_candidates_cheapest_first() -> None:
+    from bench.extraction_replay import _Budgeted
+
+    # Ten times slower: Resiliparse 0.5 s, the whole page 0.2 s (0.7), trafilatura 0.6 s (started at
+    # 0.7, when the quickest one's 0.2 s still fit the 1 s budget: 1.3); readability not started.
+    made = _Budgeted(_plain_page(PLAIN_PROFILE), slower=10).many(tuple(PLAIN_PROFILE))
+
+    assert list(made) == ["resiliparse", "whole page", "trafilatura with comments"]
+    assert all(made.values())
+
+
+def test_a_candidate_that_would_run_past_the_page_s_stop_has_found_nothing() -> None:
+    from bench.extraction_replay import _Budgeted
+
+    # The page's reading took 1.4 s: trafilatura, started at 1.47 s, would end past the 1.5 s stop,
+    # and so would readability; Resiliparse and the whole page are never stopped.
+    run = _Budgeted(_plain_page(PLAIN_PROFILE, reading_seconds=1.4), slower=1)
+
+    made = run.many(tuple(PLAIN_PROFILE))
+
+    assert made["trafilatura with comments"] == "" and made["readability"] == ""
+    assert made["whole page"] and made["resiliparse"]
+
+
+def test_the_budgeted_replay_of_a_quick_page_is_the_plain_replay() -> None:
+    from bench.extraction_replay import replay
+
+    page = _plain_page(PLAIN_PROFILE)
+
+    assert replay(page, slower=0.5) == replay(page)

@@ -190,3 +190,33 @@ def test_a_candidate_the_quickest_one_s_time_still_fits_is_started(monkeypatch: 
     # At 0.7 s the quickest took 0.3 s: the whole page ends at 1.0 s at the soonest, in time (the
     # slower one's 0.4 s is not what it costs).
     assert made == ["whole page"]
+
+
+def test_the_whole_page_votes_before_trafilatura_takes_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+    resiliparse, trafilatura = candidates.resiliparse_markdown, candidates.trafilatura_markdown
+
+    def resiliparse_taking_a_third(*args: object, **kwargs: object) -> str:
+        now[0] += 0.3
+        return resiliparse(*args, **kwargs)  # type: ignore[arg-type]
+
+    def trafilatura_taking_the_rest(*args: object, **kwargs: object) -> str:
+        now[0] += 0.8  # a heavy page: trafilatura ends past the budget
+        return trafilatura(*args, **kwargs)  # type: ignore[arg-type]
+
+    made: list[str] = []
+    whole_page = candidates.whole_page_markdown
+
+    def whole_page_noted(*args: object, **kwargs: object) -> str:
+        made.append("whole page")
+        return whole_page(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(candidates, "resiliparse_markdown", resiliparse_taking_a_third)
+    monkeypatch.setattr(candidates, "trafilatura_markdown", trafilatura_taking_the_rest)
+    monkeypatch.setattr(candidates, "whole_page_markdown", whole_page_noted)
+
+    html_to_article(pages.LISTING, URL, budget_seconds=1.0, clock=lambda: now[0])
+
+    # The whole page costs less than any of trafilatura's modes: run before them, it is made
+    # whatever they take (run after them, the spent budget left it out).
+    assert made == ["whole page"]
