@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -160,63 +161,47 @@ def test_no_candidate_is_started_that_the_quickest_one_s_time_would_carry_past_t
     assert "Walks in the valley" in article.markdown
 
 
+def _taking(monkeypatch: pytest.MonkeyPatch, now: list[float], seconds: dict[str, float]) -> list[str]:
+    """Resiliparse, the whole page and trafilatura made to take ``seconds`` each on the clock ``now``;
+    the names of those made, in the order they were."""
+    made: list[str] = []
+    for name, attribute in (
+        ("resiliparse", "resiliparse_markdown"),
+        ("whole page", "whole_page_markdown"),
+        ("trafilatura", "trafilatura_markdown"),
+    ):
+        monkeypatch.setattr(candidates, attribute, _timed(getattr(candidates, attribute), name, now, seconds, made))
+    return made
+
+
+def _timed(
+    real: Callable[..., str], name: str, now: list[float], seconds: dict[str, float], made: list[str]
+) -> Callable[..., str]:
+    def timed(*args: object, **kwargs: object) -> str:
+        now[0] += seconds[name]
+        made.append(name)
+        return real(*args, **kwargs)
+
+    return timed
+
+
 def test_a_candidate_the_quickest_one_s_time_still_fits_is_started(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [0.0]
-    resiliparse = candidates.resiliparse_markdown
-
-    def resiliparse_taking_a_third(*args: object, **kwargs: object) -> str:
-        now[0] += 0.3
-        return resiliparse(*args, **kwargs)  # type: ignore[arg-type]
-
-    made: list[str] = []
-    whole_page = candidates.whole_page_markdown
-
-    def whole_page_noted(*args: object, **kwargs: object) -> str:
-        made.append("whole page")
-        return whole_page(*args, **kwargs)  # type: ignore[arg-type]
-
-    trafilatura = candidates.trafilatura_markdown
-
-    def slower_trafilatura(*args: object, **kwargs: object) -> str:
-        now[0] += 0.4
-        return trafilatura(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(candidates, "resiliparse_markdown", resiliparse_taking_a_third)
-    monkeypatch.setattr(candidates, "trafilatura_markdown", slower_trafilatura)
-    monkeypatch.setattr(candidates, "whole_page_markdown", whole_page_noted)
+    made = _taking(monkeypatch, now, {"resiliparse": 0.3, "whole page": 0.4, "trafilatura": 0.4})
 
     html_to_article(pages.LISTING, URL, budget_seconds=1.0, clock=lambda: now[0])
 
-    # At 0.7 s the quickest took 0.3 s: the whole page ends at 1.0 s at the soonest, in time (the
+    # At 0.7 s the quickest took 0.3 s: trafilatura ends at 1.0 s at the soonest, in time (the
     # slower one's 0.4 s is not what it costs).
-    assert made == ["whole page"]
+    assert made == ["resiliparse", "whole page", "trafilatura"]
 
 
 def test_the_whole_page_votes_before_trafilatura_takes_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [0.0]
-    resiliparse, trafilatura = candidates.resiliparse_markdown, candidates.trafilatura_markdown
-
-    def resiliparse_taking_a_third(*args: object, **kwargs: object) -> str:
-        now[0] += 0.3
-        return resiliparse(*args, **kwargs)  # type: ignore[arg-type]
-
-    def trafilatura_taking_the_rest(*args: object, **kwargs: object) -> str:
-        now[0] += 0.8  # a heavy page: trafilatura ends past the budget
-        return trafilatura(*args, **kwargs)  # type: ignore[arg-type]
-
-    made: list[str] = []
-    whole_page = candidates.whole_page_markdown
-
-    def whole_page_noted(*args: object, **kwargs: object) -> str:
-        made.append("whole page")
-        return whole_page(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(candidates, "resiliparse_markdown", resiliparse_taking_a_third)
-    monkeypatch.setattr(candidates, "trafilatura_markdown", trafilatura_taking_the_rest)
-    monkeypatch.setattr(candidates, "whole_page_markdown", whole_page_noted)
+    made = _taking(monkeypatch, now, {"resiliparse": 0.3, "whole page": 0.05, "trafilatura": 0.8})
 
     html_to_article(pages.LISTING, URL, budget_seconds=1.0, clock=lambda: now[0])
 
     # The whole page costs less than any of trafilatura's modes: run before them, it is made
-    # whatever they take (run after them, the spent budget left it out).
-    assert made == ["whole page"]
+    # whatever they take (run after them, the budget trafilatura spent left it out).
+    assert made == ["resiliparse", "whole page", "trafilatura"]
