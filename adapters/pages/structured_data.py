@@ -65,20 +65,25 @@ def read_structured_data(root: Element) -> StructuredData:
     for element in root.xpath("//*[@itemtype]"):
         types |= {_short_type(t) for t in (element.get("itemtype") or "").split()}
     types.discard("")
-    return StructuredData(frozenset(types), tuple(nodes), _open_graph(root, "og:type").lower(), _open_graph_price(root))
+    declared = _open_graph(root)
+    price = declared.get("product:price:amount") or declared.get("og:price:amount", "")
+    return StructuredData(frozenset(types), tuple(nodes), declared.get("og:type", "").lower(), price)
 
 
-def _open_graph(root: Element, *names: str) -> str:
-    """The first of the page's Open Graph properties ``names`` that has a value, its spaces collapsed."""
-    for name in names:
-        for declared in root.xpath("//meta[@property=$name or @name=$name]/@content", name=name):
-            if value := " ".join(str(declared).split()):
-                return value
-    return ""
+# The Open Graph properties read: the page's type and its product's price (shops write both names).
+_OPEN_GRAPH_READ = frozenset({"og:type", "product:price:amount", "og:price:amount"})
 
 
-def _open_graph_price(root: Element) -> str:
-    return _open_graph(root, "product:price:amount", "og:price:amount")
+def _open_graph(root: Element) -> dict[str, str]:
+    """The first value of each property of ``_OPEN_GRAPH_READ`` the page declares, its spaces
+    collapsed (one pass over its ``<meta>`` elements; an empty value is no declaration)."""
+    declared: dict[str, str] = {}
+    for meta in root.iter("meta"):
+        value = " ".join((meta.get("content") or "").split())
+        for name in (meta.get("property"), meta.get("name")):
+            if value and name in _OPEN_GRAPH_READ and name not in declared:
+                declared[name] = value
+    return declared
 
 
 def _walk(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
