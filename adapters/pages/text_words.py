@@ -95,6 +95,6 @@ def _remembered_words(run: str) -> tuple[str, ...]:
 
 
 def _segmented(run: str) -> tuple[str, ...]:
-    from icu4py.breakers import WordBreaker  # loaded on the first such page, in the extraction workers
+    from icu4py.breakers import WordBreaker  # loaded on the first such text, never at start-up
 
     return tuple(segment for segment in WordBreaker(run, "") if any(character.isalnum() for character in segment))
