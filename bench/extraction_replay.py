@@ -97,7 +97,7 @@ class _Budgeted:
         from adapters.pages.html_article import BUDGET_SECONDS, STOP_SECONDS
 
         self._page, self._slower = page, slower
-        self._now = getattr(page, "reading_seconds", 0.0) * slower  # caches from before it recorded none
+        self._now = page.reading_seconds * slower  # 0 in caches from before it was recorded (the default)
         self._deadline, self._stop = self._now + BUDGET_SECONDS, STOP_SECONDS
         self._made: dict[str, str] = {}
         self._cheapest = math.inf
@@ -119,7 +119,9 @@ class _Budgeted:
         return made_in_cost_order(names, self._made, self, self._spent)
 
     def _spent(self) -> bool:
-        return bool(self._made) and self._now + self._cheapest > self._deadline
+        from adapters.pages.html_article import budget_spent
+
+        return budget_spent(self._made, self._now, self._cheapest, self._deadline)
 
 
 def read_page(case: Case) -> Cached:

@@ -399,6 +399,13 @@ def _with_declared_fields(markdown: str, declared: str) -> str:
     return "\n\n".join([*missing, markdown]).strip()
 
 
+def budget_spent(made: Mapping[str, str], now: float, cheapest: float, deadline: float) -> bool:
+    """Whether a page's budget is spent: a candidate has been made and one as quick as the quickest
+    of them (``cheapest``) would end past ``deadline``; every candidate reads the whole page, so the
+    quickest one's time is what the next one costs at least."""
+    return bool(made) and now + cheapest > deadline
+
+
 def made_in_cost_order(
     names: tuple[str, ...], made: Mapping[str, str], make: Callable[[str], str], spent: Callable[[], bool]
 ) -> dict[str, str]:
@@ -493,7 +500,7 @@ class Candidates:
         return made_in_cost_order(names, self._made, self, self._spent)
 
     def _spent(self) -> bool:
-        return bool(self._made) and self._clock() + self._cheapest > self._deadline
+        return budget_spent(self._made, self._clock(), self._cheapest, self._deadline)
 
     def _trafilatura(self, mode: candidates.Mode, comments: bool, *, fast: bool = False) -> str:
         return candidates.trafilatura_markdown(

@@ -42,13 +42,12 @@ _LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^()\s]*)\)")
 
 def is_prose(text: str) -> bool:
     """Whether a text node is a long run of text (the cheap length tests first: the walk asks of every node)."""
-    if len(text) >= PROSE_CHARS:
-        return len(text.strip()) >= PROSE_CHARS or _wide_enough(text.strip())
-    return len(text) >= PROSE_CHARS // 2 and not text.isascii() and _wide_enough(text.strip())
-
-
-def _wide_enough(text: str) -> bool:
-    return len(text) + len(_WIDE.findall(text)) >= PROSE_CHARS
+    if len(text) < PROSE_CHARS // 2:  # under half the columns even if every character took two
+        return False
+    stripped = text.strip()
+    if len(stripped) >= PROSE_CHARS:
+        return True
+    return not stripped.isascii() and len(stripped) + len(_WIDE.findall(stripped)) >= PROSE_CHARS
 
 
 def prose_held(markdown: str, prose: tuple[str, ...]) -> float:
