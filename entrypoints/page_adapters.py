@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
-from adapters.pages.worker_preload import EXTRACTOR_PATH, WORKER_PRELOAD
+from adapters.pages.worker_preload import EXTRACTOR_PATH, LONE_EXTRACTOR_PATH, WORKER_PRELOAD
 from entrypoints.settings import Settings
 
 # Once an HTML page's draft (its fast extractors' reading) has come from the worker, the page's
@@ -28,12 +28,13 @@ async def extraction_workers(settings: Settings) -> AsyncIterator[ProcessExtract
     """Worker processes that extract pages and can be killed, for as long as the container runs.
 
     Their fork server starts in the background at once, so the first page pays a fork rather
-    than the extraction libraries' imports, and nothing a face answers first waits for it.
+    than the extraction libraries' imports, and nothing a face answers first waits for it. With
+    ``extraction_helpers`` each worker forks a helper process on its first page (``candidate_helper``).
     """
     from adapters.pages.extraction_pool import ProcessExtractionPool
 
     pool = ProcessExtractionPool(
-        EXTRACTOR_PATH,
+        extractor_path(settings),
         workers=settings.extraction_workers,
         timeout_seconds=settings.page_timeout_seconds,
         draft_seconds=DRAFT_SECONDS,
@@ -46,6 +47,11 @@ async def extraction_workers(settings: Settings) -> AsyncIterator[ProcessExtract
         yield pool
     finally:
         await pool.aclose()
+
+
+def extractor_path(settings: Settings) -> str:
+    """The extractor the workers run: with a helper process beside each (``SEARCHRELAY_EXTRACTION_HELPERS``) or not."""
+    return EXTRACTOR_PATH if settings.extraction_helpers else LONE_EXTRACTOR_PATH
 
 
 async def browser_process(settings: Settings) -> AsyncIterator[ChromiumProcess | None]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from adapters.pages.candidate_helper import CandidateHelper
 from adapters.pages.decoding import decode_text
-from adapters.pages.html_article import html_to_article
+from adapters.pages.html_article import HELPER_MAKERS, html_to_article
 from adapters.pages.pdf_text import PdfUnreadable, pdf_to_text
 from adapters.pages.xml_text import XmlUnreadable, xml_to_markdown
 from domain.errors import PageUnavailable, UnsupportedContent
@@ -36,17 +37,28 @@ class TrafilaturaExtractor:
     ``include_images`` keeps images found by trafilatura as ``[Image: alt]`` (an agent often
     needs to know a figure or diagram is there). It costs some precision, since trafilatura then
     also keeps galleries and captions; pass False for text only.
+
+    ``helper``: a page's slow candidate is made in a second process beside this one while this one
+    reads the page (``candidate_helper``). Only in an extraction worker (``worker_extractor``): the
+    helper is forked from the process that holds the extractor, which must not be the server's.
     """
 
-    def __init__(self, *, include_images: bool = True) -> None:
+    def __init__(self, *, include_images: bool = True, helper: bool = False) -> None:
         self._include_images = include_images
+        self._helper = CandidateHelper(HELPER_MAKERS) if helper else None
+
+    @property
+    def has_helper(self) -> bool:
+        return self._helper is not None
 
     def extract(self, page: FetchedPage, *, draft: Callable[[str], None] | None = None) -> str:
         """``draft``: called at most once, for an HTML page, with a reading to fall back on (``html_to_article``)."""
         content_type = _effective_type(page)
         if content_type in _HTML_TYPES:
             html = decode_text(page.body, page.charset, markup=True)
-            return html_to_article(html, page.url, include_images=self._include_images, draft=draft).markdown
+            return html_to_article(
+                html, page.url, include_images=self._include_images, draft=draft, helper=self._helper
+            ).markdown
         if content_type == _PDF_TYPE:
             return _pdf(page)
         if _is_xml(content_type):
@@ -56,6 +68,11 @@ class TrafilaturaExtractor:
         if content_type.startswith("text/"):
             return decode_text(page.body, page.charset, markup=False)
         raise UnsupportedContent(page.url, f"unsupported content type {content_type or 'unknown'}")
+
+
+def worker_extractor() -> TrafilaturaExtractor:
+    """The extractor an extraction worker runs: with a helper process beside it."""
+    return TrafilaturaExtractor(helper=True)
 
 
 def _effective_type(page: FetchedPage) -> str:

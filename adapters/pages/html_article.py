@@ -29,7 +29,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from lxml import etree
 
@@ -37,6 +37,7 @@ from adapters.pages import candidates, profiles
 from adapters.pages.author_bios import AUTHOR_BIOS
 from adapters.pages.breadcrumbs import BREADCRUMBS
 from adapters.pages.call_to_action import action_links_out
+from adapters.pages.candidate_helper import CandidateHelper, Maker
 from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.disclosure_panels import disclosures_opened
 from adapters.pages.edit_links import edit_links_out
@@ -116,6 +117,7 @@ def html_to_article(
     stop_seconds: float = STOP_SECONDS,
     clock: Callable[[], float] = time.monotonic,
     draft: Callable[[str], None] | None = None,
+    helper: CandidateHelper | None = None,
 ) -> Article:
     """The page's main content as Markdown, which candidate produced it and the kind it was read as.
 
@@ -124,6 +126,8 @@ def html_to_article(
     ``stop_seconds`` a running one (see ``STOP_SECONDS``; real time, whatever ``clock`` says).
     ``draft`` is called once with the first answer of a candidate that is never stopped, as soon
     as it is made: what the page falls back on if the rest runs out of time (``extraction_pool``).
+    ``helper``: a process beside this one that makes the slow candidate the page will most likely
+    ask for while this one reads the page (``candidate_helper``; the answer is the same).
     """
     stop_at = time.monotonic() + stop_seconds
     parsed = parse_page(html)
@@ -131,6 +135,10 @@ def html_to_article(
         text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
         return Article(text, profiles.TRAFILATURA_PRECISION)
     root, html = parsed
+    if helper is not None:
+        likely = likely_slow_candidate(read_structured_data(root))
+        maker, arguments = helper_request(likely, html, candidates.links_base(root, url), include_images)
+        helper.ask(likely, maker, arguments, abandon_after=stop_seconds)
     data, structure = read_tree(root)
     if structure.oversized:
         stop_at = -math.inf
@@ -139,7 +147,9 @@ def html_to_article(
     reviews = cut_from_tree(kind, data, root)
     if draft is not None:
         draft = _tidied_draft(draft, kind)
-    run = Candidates(html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft)
+    run = Candidates(
+        html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft, helper=helper
+    )
     article = choose(kind, data, structure, run, reviews=reviews)
     logger.debug(
         "read the page as %s; kept %s",
@@ -438,26 +448,24 @@ class Candidates:
         clock: Callable[[], float],
         stop_at: float = math.inf,
         draft: Callable[[str], None] | None = None,
+        helper: CandidateHelper | None = None,
     ) -> None:
         """``deadline`` (by ``clock``): no candidate is started after it once one has been made.
         ``stop_at`` (by ``time.monotonic``): a candidate not in ``profiles.NEVER_STOPPED`` still
-        running then is stopped and counts as having found nothing. ``draft``: see ``html_to_article``."""
+        running then is stopped and counts as having found nothing. ``draft``, ``helper``: see
+        ``html_to_article``; a candidate asked of the helper is taken from it."""
         self._deadline, self._clock, self._stop_at, self._draft = deadline, clock, stop_at, draft
+        self._helper = helper
         self._made: dict[str, str] = {}
         self._cheapest = math.inf  # the shortest time (by ``clock``) a candidate of this page took
         base = candidates.links_base(root, url)  # what every candidate's relative links resolve against
+        self._html, self._base, self._images = html, base, include_images
         self._makers: dict[str, Callable[[], str]] = {
-            profiles.TRAFILATURA_PRECISION_FAST: lambda: self._trafilatura("precision", False, fast=True),
-            profiles.TRAFILATURA_PRECISION: lambda: self._trafilatura("precision", False),
-            profiles.TRAFILATURA_BALANCED: lambda: self._trafilatura("balanced", False),
-            profiles.TRAFILATURA_THREAD: lambda: self._trafilatura("balanced", True),
-            profiles.TRAFILATURA_RECALL: lambda: self._trafilatura("recall", False),
-            profiles.READABILITY: lambda: candidates.readability_markdown(html, base),
+            **{name: self._maker(name) for name in HELPER_NAMES},
             profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root, base),
             profiles.RESILIPARSE: lambda: candidates.resiliparse_markdown(root, base),
             profiles.RESILIPARSE_WITHOUT_COMMENTS: lambda: candidates.resiliparse_markdown(root, base, comments=False),
         }
-        self._html, self._base, self._images = html, base, include_images
 
     def __call__(self, name: str) -> str:
         if name not in self._made:
@@ -467,7 +475,14 @@ class Candidates:
                 self._draft = None
         return self._made[name]
 
+    def _maker(self, name: str) -> Callable[[], str]:
+        maker, arguments = helper_request(name, self._html, self._base, self._images)
+        made = HELPER_MAKERS[maker]
+        return lambda: made(**arguments)
+
     def _made_in_time(self, name: str) -> str:
+        if self._helper is not None and self._helper.asked(name):
+            return self._from_helper(self._helper, name)
         if name in profiles.NEVER_STOPPED or self._stop_at == math.inf:
             return self._timed(name)
         left = self._stop_at - time.monotonic()
@@ -479,6 +494,12 @@ class Candidates:
         except Overtime:
             logger.debug("stopped %s: the page's time was up", name, extra={"method": name})
             return ""
+
+    def _from_helper(self, helper: CandidateHelper, name: str) -> str:
+        left = math.inf if self._stop_at == math.inf else self._stop_at - time.monotonic()
+        made = helper.answer(name, left)
+        self._cheapest = min(self._cheapest, helper.seconds)
+        return made
 
     def _timed(self, name: str) -> str:
         started = self._clock()
@@ -496,13 +517,64 @@ class Candidates:
         took the page past two. Unless none of those made found anything: then the ones never
         stopped still run, so that a page whose slow candidates ran out of time is read by the
         fast ones it has left.
+
+        With a helper: an idle one is first asked for the slowest of them it can make; what it
+        was asked for is taken from it last, once this process has made the others.
         """
-        return made_in_cost_order(names, self._made, self, self._spent)
+        helper = self._helper
+        if helper is None:
+            return made_in_cost_order(names, self._made, self, self._spent)
+        spare = [name for name in names if name in HELPER_NAMES and name not in self._made]
+        if spare and not any(helper.asked(name) for name in names) and not self._spent():
+            slowest = max(spare, key=profiles.COST_ORDER.index)
+            helper.ask(slowest, *helper_request(slowest, self._html, self._base, self._images), abandon_after=0)
+        asked = tuple(name for name in names if helper.asked(name))
+        made = made_in_cost_order(tuple(name for name in names if name not in asked), self._made, self, self._spent)
+        made.update((name, self(name)) for name in asked)
+        return {name: made[name] for name in names if name in made}
 
     def _spent(self) -> bool:
         return budget_spent(self._made, self._clock(), self._cheapest, self._deadline)
 
-    def _trafilatura(self, mode: candidates.Mode, comments: bool, *, fast: bool = False) -> str:
-        return candidates.trafilatura_markdown(
-            self._html, self._base, mode=mode, include_images=self._images, include_comments=comments, fast=fast
-        )
+
+# trafilatura's modes as candidates: (mode, with comments, fast).
+TRAFILATURA_MODES: dict[str, tuple[candidates.Mode, bool, bool]] = {
+    profiles.TRAFILATURA_PRECISION_FAST: ("precision", False, True),
+    profiles.TRAFILATURA_PRECISION: ("precision", False, False),
+    profiles.TRAFILATURA_BALANCED: ("balanced", False, False),
+    profiles.TRAFILATURA_THREAD: ("balanced", True, False),
+    profiles.TRAFILATURA_RECALL: ("recall", False, False),
+}
+# What a helper process can make: the candidates that read the page's HTML as written (a string),
+# not the tree this process holds. Looked up when called, as every candidate's maker is.
+HELPER_MAKERS: dict[str, Maker] = {
+    "trafilatura": lambda html, **arguments: candidates.trafilatura_markdown(html, **arguments),
+    "readability": lambda html, **arguments: candidates.readability_markdown(html, **arguments),
+}
+HELPER_NAMES = frozenset({*TRAFILATURA_MODES, profiles.READABILITY})
+
+
+def helper_request(name: str, html: str, base: str | None, include_images: bool) -> tuple[str, dict[str, Any]]:
+    """How the candidate ``name`` (trafilatura's modes, readability) is made: a maker of ``HELPER_MAKERS``
+    and its arguments, the same in this process and in a helper."""
+    if name == profiles.READABILITY:
+        return "readability", {"html": html, "base_url": base}
+    mode, comments, fast = TRAFILATURA_MODES[name]
+    return "trafilatura", {
+        "html": html,
+        "base_url": base,
+        "mode": mode,
+        "include_images": include_images,
+        "include_comments": comments,
+        "fast": fast,
+    }
+
+
+def likely_slow_candidate(data: StructuredData) -> str:
+    """The trafilatura mode a page will most likely ask for first, from what it declares (read before
+    its markup is measured): the fast precise cut for an article or a product, recall for a list or
+    a reference, comments mode for a thread or a plain page."""
+    kind = detect_kind(data, Structure(text_chars=0, code_chars=0))
+    if kind == "article":
+        return profiles.TRAFILATURA_PRECISION_FAST
+    return min((name for name in profiles.PROFILES[kind] if name in TRAFILATURA_MODES), key=profiles.COST_ORDER.index)

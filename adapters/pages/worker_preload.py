@@ -4,8 +4,10 @@ The server process needs only these names (to start the pool); the extraction mo
 are imported by the workers' fork server, never by the server, so they cost its start-up nothing.
 """
 
-#: How extraction workers find the extractor (see ProcessExtractionPool).
-EXTRACTOR_PATH = "adapters.pages.extractor:TrafilaturaExtractor"
+#: How extraction workers find the extractor (see ProcessExtractionPool): with a helper process
+#: beside each worker (``candidate_helper``), or reading each page alone.
+EXTRACTOR_PATH = "adapters.pages.extractor:worker_extractor"
+LONE_EXTRACTOR_PATH = "adapters.pages.extractor:TrafilaturaExtractor"
 #: Imported once by the workers' fork server, so each new worker starts with them loaded.
 WORKER_PRELOAD = (
     "adapters.pages.extractor",

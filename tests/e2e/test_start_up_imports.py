@@ -79,5 +79,7 @@ def test_the_name_the_extraction_workers_get_is_the_extractor_and_they_preload_i
     from adapters.pages.worker_preload import EXTRACTOR_PATH, WORKER_PRELOAD
 
     module, _, name = EXTRACTOR_PATH.partition(":")
-    assert getattr(importlib.import_module(module), name) is TrafilaturaExtractor
+    extractor = getattr(importlib.import_module(module), name)()
+    assert isinstance(extractor, TrafilaturaExtractor)
+    assert extractor.has_helper  # a worker reads its pages with a helper process beside it
     assert module in WORKER_PRELOAD

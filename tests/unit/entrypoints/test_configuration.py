@@ -88,6 +88,10 @@ def problems(values: dict[str, object]) -> list[str]:
             ["SEARCHRELAY_ALLOW_PRIVATE_NETWORKS must be true or false."],
         ),
         (
+            {"SEARCHRELAY_EXTRACTION_HELPERS": "sometimes"},
+            ["SEARCHRELAY_EXTRACTION_HELPERS must be true or false."],
+        ),
+        (
             {"SEARCHRELAY_LOG_LEVEL": "chatty"},
             ["SEARCHRELAY_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL."],
         ),
