@@ -10,7 +10,8 @@ A helper process (this file with --serve) serves, on 127.0.0.1, one ordinary art
 
 The bench runs the real container (default caps and workers, private networks allowed since
 the helper is local) and reads each through ``FetchPage`` (web_fetch's use case), sampling
-every 5 ms the server's resident memory and that of its extraction workers. It prints, for each
+every 5 ms the server's resident memory and that of its extraction workers (and of the helper
+process beside each, ``SEARCHRELAY_EXTRACTION_HELPERS``). It prints, for each
 input, what the agent gets (one line), the time, the server's peak RSS growth and the largest
 worker's peak RSS; then --rounds (50) pathological pages in a row: workers alive afterwards
 (the pool's count, and the processes actually found under the fork server) and server RSS
@@ -123,6 +124,7 @@ class Sampler:
         self._stop = threading.Event()
         self.server_peak = 0
         self.worker_peak = 0
+        self.beside_peak = 0  # the workers' own helper processes (``candidate_helper``)
 
     def __enter__(self) -> Sampler:
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -135,13 +137,16 @@ class Sampler:
 
     def _run(self) -> None:
         workers: list[int] = []
+        beside: list[int] = []
         tick = 0
         while not self._stop.wait(0.005):
             if tick % 10 == 0:  # looking for new workers costs a /proc scan: every 50 ms
                 workers = extraction_workers(self._helper_pid)
+                beside = children_of(set(workers)) if workers else []
             tick += 1
             self.server_peak = max(self.server_peak, rss("self"))
             self.worker_peak = max([self.worker_peak, *(rss(pid) for pid in workers)])
+            self.beside_peak = max([self.beside_peak, *(rss(pid) for pid in beside)])
 
 
 @dataclass
@@ -194,6 +199,7 @@ async def in_a_row(fetch: FetchPage, base: str, paths: list[str], rounds: int, h
     collected = (rss("self") - rss_before) / MB
     print(f"  server RSS: {peak:+.1f} MB at peak, {after:+.1f} MB after, {collected:+.1f} MB after gc.collect()")
     print(f"  largest worker RSS during the run: {sampler.worker_peak / MB:.1f} MB")
+    print(f"  largest RSS of a worker's helper process during the run: {sampler.beside_peak / MB:.1f} MB")
 
 
 async def run(args: argparse.Namespace, port: int, helper_pid: int) -> None:

@@ -61,7 +61,6 @@ class CandidateHelper:
         self._conn: Connection | None = None
         self._baseline_rss = 0
         self._asked: str | None = None  # the key of the answer being made, until it is read
-        self._asked_at = 0.0
         self.seconds = math.inf  # the time the helper took over the last answer it gave
 
     @property
@@ -78,13 +77,11 @@ class CandidateHelper:
         """Whether the answer being made (or made and not yet read) is ``key``'s."""
         return self._asked == key
 
-    def ask(self, key: str, maker: str, arguments: Mapping[str, Any], *, abandon_after: float) -> bool:
+    def ask(self, key: str, maker: str, arguments: Mapping[str, Any]) -> bool:
         """Starts making ``makers[maker](**arguments)`` under ``key`` (``arguments`` hold the page's ``html``,
-        sent as bytes beside the others). False when the helper is still making an
-        earlier answer nobody read (that answer is dropped, and the helper killed, once it has run for
-        ``abandon_after`` seconds) or cannot start: the caller then makes the candidate itself."""
-        if self._asked is not None and not self._drop_earlier(abandon_after):
-            return False
+        sent as bytes beside the others), after letting go of an earlier answer nobody read
+        (``let_go``). False when the helper cannot start: the caller then makes the candidate itself."""
+        self.let_go()
         try:
             if self._conn is None:
                 self._start()
@@ -96,7 +93,7 @@ class CandidateHelper:
             logger.warning("the extraction helper could not be asked; the worker reads alone")
             self.close()
             return False
-        self._asked, self._asked_at = key, time.monotonic()
+        self._asked = key
         return True
 
     def answer(self, key: str, timeout: float) -> str:
@@ -136,22 +133,21 @@ class CandidateHelper:
             _reap(self._pid)
             self._pid = 0
 
-    def _drop_earlier(self, abandon_after: float) -> bool:
-        """Reads and drops the answer nobody asked back for, if it is there; kills a helper past ``abandon_after``."""
-        assert self._conn is not None
+    def let_go(self) -> None:
+        """An answer asked and not read back is not wanted: dropped if it has come, or else stopped, the helper
+        killed (the next ``ask`` starts a new one). Called when a page is done, so that a helper never
+        works on a page its worker has left."""
+        if self._asked is None or self._conn is None:
+            return
         try:
             if self._conn.poll(0):
                 reply = json.loads(self._conn.recv_bytes())
                 self._asked = None
                 self._recycle_if_grown(reply)
-                return True
+                return
         except (OSError, EOFError, ValueError):
-            self.close()
-            return True
-        if time.monotonic() - self._asked_at >= abandon_after:
-            self.close()
-            return True
-        return False
+            pass
+        self.close()
 
     def _recycle_if_grown(self, reply: object) -> None:
         if isinstance(reply, dict) and int(reply.get("rss", 0)) - self._baseline_rss > self._recycle_growth:

@@ -29,6 +29,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Protocol
 
 from lxml import etree
@@ -54,7 +55,7 @@ from adapters.pages.member_figures import member_figures_out
 from adapters.pages.named_boxes import named_boxes_out
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
-from adapters.pages.page_kind import PageKind, Structure, detect_kind, measure
+from adapters.pages.page_kind import MAX_ELEMENTS, PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_held
 from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.popup_boxes import POPUPS
@@ -135,22 +136,29 @@ def html_to_article(
         text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
         return Article(text, profiles.TRAFILATURA_PRECISION)
     root, html = parsed
-    if helper is not None:
+    # A page past the measuring walk's bound gets no slow candidate (below): nothing to ask for.
+    if helper is not None and sum(1 for _ in islice(root.iter(), MAX_ELEMENTS + 1)) <= MAX_ELEMENTS:
         likely = likely_slow_candidate(read_structured_data(root))
         maker, arguments = helper_request(likely, html, candidates.links_base(root, url), include_images)
-        helper.ask(likely, maker, arguments, abandon_after=stop_seconds)
-    data, structure = read_tree(root)
-    if structure.oversized:
-        stop_at = -math.inf
-    deadline = clock() + budget_seconds
-    kind = detect_kind(data, structure)
-    reviews = cut_from_tree(kind, data, root)
-    if draft is not None:
-        draft = _tidied_draft(draft, kind)
-    run = Candidates(
-        html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft, helper=helper
-    )
-    article = choose(kind, data, structure, run, reviews=reviews)
+        helper.ask(likely, maker, arguments)
+    try:
+        data, structure = read_tree(root)
+        if structure.oversized:
+            stop_at = -math.inf
+            if helper is not None:
+                helper.let_go()  # no slow candidate runs on such a page: its answer is not wanted
+        deadline = clock() + budget_seconds
+        kind = detect_kind(data, structure)
+        reviews = cut_from_tree(kind, data, root)
+        if draft is not None:
+            draft = _tidied_draft(draft, kind)
+        run = Candidates(
+            html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft, helper=helper
+        )
+        article = choose(kind, data, structure, run, reviews=reviews)
+    finally:
+        if helper is not None:
+            helper.let_go()  # a helper never works on a page its worker has left
     logger.debug(
         "read the page as %s; kept %s",
         article.kind,
@@ -525,13 +533,16 @@ class Candidates:
         if helper is None:
             return made_in_cost_order(names, self._made, self, self._spent)
         spare = [name for name in names if name in HELPER_NAMES and name not in self._made]
-        if spare and not any(helper.asked(name) for name in names) and not self._spent():
+        if spare and not any(helper.asked(name) for name in names) and not self._spent() and not self._stopped():
             slowest = max(spare, key=profiles.COST_ORDER.index)
-            helper.ask(slowest, *helper_request(slowest, self._html, self._base, self._images), abandon_after=0)
+            helper.ask(slowest, *helper_request(slowest, self._html, self._base, self._images))
         asked = tuple(name for name in names if helper.asked(name))
         made = made_in_cost_order(tuple(name for name in names if name not in asked), self._made, self, self._spent)
         made.update((name, self(name)) for name in asked)
         return {name: made[name] for name in names if name in made}
+
+    def _stopped(self) -> bool:
+        return time.monotonic() >= self._stop_at
 
     def _spent(self) -> bool:
         return budget_spent(self._made, self._clock(), self._cheapest, self._deadline)

@@ -41,7 +41,7 @@ class HelpedExtractor:
     def extract(self, page: FetchedPage) -> str:
         order = page.body.decode()
         maker, _, rest = order.removeprefix("helper ").partition(" then ")
-        self._helper.ask("candidate", maker, {"html": order}, abandon_after=0)
+        self._helper.ask("candidate", maker, {"html": order})
         if rest.startswith("hang "):
             Path(rest.removeprefix("hang ")).write_text(str(self._helper.pid))
             while True:

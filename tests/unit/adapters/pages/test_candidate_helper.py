@@ -16,12 +16,13 @@ from pathlib import Path
 import anyio
 import pytest
 
-from adapters.pages import profiles
+from adapters.pages import candidates, profiles
 from adapters.pages.candidate_helper import CandidateHelper
 from adapters.pages.candidates import parse_html
 from adapters.pages.extraction_pool import ProcessExtractionPool
 from adapters.pages.extractor import TrafilaturaExtractor
-from adapters.pages.html_article import likely_slow_candidate
+from adapters.pages.html_article import HELPER_MAKERS, html_to_article, likely_slow_candidate
+from adapters.pages.page_kind import MAX_ELEMENTS
 from adapters.pages.structured_data import read_structured_data
 from adapters.pages.worker_preload import EXTRACTOR_PATH, WORKER_PRELOAD
 from domain.errors import PageUnavailable
@@ -67,39 +68,39 @@ def gone(pid: int) -> bool:
 
 
 def test_the_helper_makes_the_answer_with_the_page_s_html_and_the_other_arguments(helper: CandidateHelper) -> None:
-    assert helper.ask("a", "quick", {"html": "<p>été</p>", "suffix": "!"}, abandon_after=1)
+    assert helper.ask("a", "quick", {"html": "<p>été</p>", "suffix": "!"})
 
     assert helper.answer("a", 10) == ">p/<été>p<!"
     assert helper.idle and helper.pid
     first = helper.pid
-    assert helper.ask("b", "quick", {"html": "abc"}, abandon_after=1)
+    assert helper.ask("b", "quick", {"html": "abc"})
     assert helper.answer("b", 10) == "cba"
     assert helper.pid == first  # one helper serves one page after another
 
 
 def test_a_maker_s_error_costs_that_candidate_and_the_helper_lives(helper: CandidateHelper) -> None:
-    helper.ask("a", "fails", {"html": "x"}, abandon_after=1)
+    helper.ask("a", "fails", {"html": "x"})
 
     assert helper.answer("a", 10) == ""
     first = helper.pid
-    helper.ask("b", "quick", {"html": "xy"}, abandon_after=1)
+    helper.ask("b", "quick", {"html": "xy"})
     assert helper.answer("b", 10) == "yx"
     assert helper.pid == first
 
 
 def test_a_helper_that_crashes_costs_that_candidate_and_the_next_ask_starts_a_new_one(helper: CandidateHelper) -> None:
-    helper.ask("a", "crashes", {"html": "x"}, abandon_after=1)
+    helper.ask("a", "crashes", {"html": "x"})
     crashed = helper.pid
 
     assert helper.answer("a", 10) == ""
     assert helper.pid == 0 and gone(crashed)
-    assert helper.ask("b", "quick", {"html": "ok"}, abandon_after=1)
+    assert helper.ask("b", "quick", {"html": "ok"})
     assert helper.answer("b", 10) == "ko"
     assert helper.pid not in (0, crashed)
 
 
 def test_a_helper_past_the_page_s_time_is_killed_and_its_candidate_found_nothing(helper: CandidateHelper) -> None:
-    helper.ask("a", "slow", {"html": "x"}, abandon_after=1)
+    helper.ask("a", "slow", {"html": "x"})
     stalled = helper.pid
 
     assert helper.answer("a", 0.2) == ""
@@ -107,24 +108,31 @@ def test_a_helper_past_the_page_s_time_is_killed_and_its_candidate_found_nothing
 
 
 def test_an_answer_nobody_read_is_dropped_before_the_next_one(helper: CandidateHelper) -> None:
-    helper.ask("unread", "quick", {"html": "first"}, abandon_after=60)
+    helper.ask("unread", "quick", {"html": "first"})
     while not helper._conn or not helper._conn.poll(0.05):  # the unread answer has come
         pass
 
-    assert helper.ask("b", "quick", {"html": "second"}, abandon_after=60)
+    assert helper.ask("b", "quick", {"html": "second"})
     assert not helper.asked("unread")
     assert helper.answer("b", 10) == "dnoces"
 
 
-def test_a_busy_helper_is_not_asked_again_until_its_answer_is_abandoned(helper: CandidateHelper) -> None:
-    helper.ask("slow one", "slow", {"html": "x"}, abandon_after=60)
+def test_asking_again_stops_an_answer_nobody_read_and_the_new_one_comes(helper: CandidateHelper) -> None:
+    helper.ask("slow one", "slow", {"html": "x"})
     busy = helper.pid
 
-    assert not helper.ask("b", "quick", {"html": "x"}, abandon_after=60)  # the caller makes it itself
-    assert helper.asked("slow one") and helper.pid == busy
-    assert helper.ask("b", "quick", {"html": "ab"}, abandon_after=0)  # abandoned: killed, a new one asked
-    assert gone(busy)
+    assert helper.ask("b", "quick", {"html": "ab"})
+    assert gone(busy) and not helper.asked("slow one")
     assert helper.answer("b", 10) == "ba"
+
+
+def test_letting_go_stops_an_answer_still_being_made(helper: CandidateHelper) -> None:
+    helper.ask("slow one", "slow", {"html": "x"})
+    busy = helper.pid
+
+    helper.let_go()
+
+    assert helper.idle and helper.pid == 0 and gone(busy)
 
 
 def test_an_answer_not_asked_for_is_a_bug_not_an_empty_candidate(helper: CandidateHelper) -> None:
@@ -136,7 +144,7 @@ def test_the_helper_holds_none_of_its_parent_s_files(helper: CandidateHelper) ->
     # The worker's pipe to the server above all: held by the helper, it would hide the worker's death.
     read_end, write_end = os.pipe()
     try:
-        helper.ask("a", "slow", {"html": "x"}, abandon_after=60)
+        helper.ask("a", "slow", {"html": "x"})
         os.close(write_end)
         write_end = -1
         readable, _, _ = select.select([read_end], [], [], 10)
@@ -249,3 +257,39 @@ def test_the_candidate_asked_of_the_helper_is_the_one_the_page_s_declared_kind_a
     assert root is not None
 
     assert likely_slow_candidate(read_structured_data(root)) == likely
+
+
+def stalls(*args: object, **kwargs: object) -> str:
+    time.sleep(30)  # trafilatura lost in a page; the test takes 30 s if nothing stops it
+    return "the stalled extractor's answer"
+
+
+def test_a_stalled_candidate_in_the_helper_is_stopped_and_the_others_still_read_the_article(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(candidates, "trafilatura_markdown", stalls)  # in the helper too: it is forked after
+    lent = CandidateHelper(HELPER_MAKERS)
+    try:
+        article = html_to_article(pages.ARTICLE_WITH_COMMENTS, "https://example.com/a", stop_seconds=0.3, helper=lent)
+        stalled = lent.pid
+    finally:
+        lent.close()
+
+    assert article.method in (profiles.READABILITY, profiles.RESILIPARSE)
+    assert "rebuild the old stone bridge" in article.markdown
+    assert stalled == 0  # the helper making the stalled cut was killed, and none was left working
+
+
+def test_on_a_page_too_big_for_the_slow_candidates_the_helper_is_stopped_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(candidates, "trafilatura_markdown", stalls)
+    cards = "".join(f"<li class='card'><a href='/p/{n}'>Trail shoe {n}</a></li>" for n in range(MAX_ELEMENTS // 2))
+    lent = CandidateHelper(HELPER_MAKERS)
+    try:
+        article = html_to_article(f"<html><body><main><ul>{cards}</ul></main></body></html>", helper=lent)
+        assert lent.pid == 0
+    finally:
+        lent.close()
+
+    assert "Trail shoe 7" in article.markdown
