@@ -56,7 +56,7 @@ from adapters.pages.named_boxes import named_boxes_out
 from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_overlays
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import MAX_ELEMENTS, PageKind, Structure, detect_kind, measure
-from adapters.pages.page_prose import prose_held
+from adapters.pages.page_prose import prose_runs, share_held
 from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.popup_boxes import POPUPS
 from adapters.pages.post_footers import POST_FOOTERS
@@ -136,13 +136,14 @@ def html_to_article(
         text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
         return Article(text, profiles.TRAFILATURA_PRECISION)
     root, html = parsed
+    data = read_structured_data(root)
     # A page past the measuring walk's bound gets no slow candidate (below): nothing to ask for.
     if helper is not None and sum(1 for _ in islice(root.iter(), MAX_ELEMENTS + 1)) <= MAX_ELEMENTS:
-        likely = likely_slow_candidate(read_structured_data(root))
+        likely = likely_slow_candidate(data)
         maker, arguments = helper_request(likely, html, candidates.links_base(root, url), include_images)
         helper.ask(likely, maker, arguments)
     try:
-        data, structure = read_tree(root)
+        structure = measured(root)
         if structure.oversized:
             stop_at = -math.inf
             if helper is not None:
@@ -260,15 +261,22 @@ def _embedded_files_emptied(root: Element) -> None:
 
 
 def read_tree(root: Element) -> tuple[StructuredData, Structure]:
-    """Steps 2-3 of the pipeline (docs/extraction.md) on a parsed page: a streamed page's parts put in
-    place (``streamed_segments``), its consent banners and dialogs out (``overlays``), its schema.org
-    data read, its markup measured. Changes ``root`` in place."""
+    """Steps 2-3 of the pipeline (docs/extraction.md) on a parsed page: its schema.org data read
+    (``structured_data``), then ``measured``. Changes ``root`` in place."""
+    return read_structured_data(root), measured(root)
+
+
+def measured(root: Element) -> Structure:
+    """Step 3: a streamed page's parts put in place (``streamed_segments``), its consent banners and
+    dialogs out (``overlays``), its markup measured. Changes ``root`` in place. (The schema.org data
+    is read before: the same on all 869 pages of both corpora, and a helper process can be asked
+    for the page's likely candidate without waiting for this walk.)"""
     put_streamed_segments_in_place(root)
     found: list[Element] | None = [] if may_hold_overlays(root) else None
     structure = measure(root, found)
     if found and drop_overlays(root, found, structure.text_chars):
         structure = measure(root)  # the page as the candidates will read it
-    return read_structured_data(root), structure
+    return structure
 
 
 class CandidateSource(Protocol):
@@ -367,8 +375,9 @@ def _article(run: CandidateSource, data: StructuredData, structure: Structure) -
     def confirmed(cut: str) -> bool:
         return bool(cut) and word_f1(words(cut), checked) >= profiles.ARTICLE_AGREEMENT
 
+    runs = prose_runs(structure.prose)  # before the cut: a helper process may be making it meanwhile
     fast = run(profiles.TRAFILATURA_PRECISION_FAST)
-    if confirmed(fast) and prose_held(fast, structure.prose) >= profiles.FAST_CUT_PROSE:
+    if confirmed(fast) and share_held(fast, runs) >= profiles.FAST_CUT_PROSE:
         return Article(_without_image_captions(fast), profiles.TRAFILATURA_PRECISION_FAST, "article")
     precise = run(profiles.TRAFILATURA_PRECISION)
     if confirmed(precise):

@@ -50,16 +50,30 @@ def is_prose(text: str) -> bool:
     return not stripped.isascii() and len(stripped) + len(_WIDE.findall(stripped)) >= PROSE_CHARS
 
 
+# The runs a cut is judged by: each one's first words (``_KEY_CHARS``) and its length, as ``_plain`` reads them.
+ProseRuns = tuple[tuple[str, int], ...]
+
+
 def prose_held(markdown: str, prose: tuple[str, ...]) -> float:
     """The share of the page's prose (by characters) whose runs start somewhere in ``markdown``; 1.0 without prose."""
-    if not prose:
+    return share_held(markdown, prose_runs(prose))
+
+
+def prose_runs(prose: tuple[str, ...]) -> ProseRuns:
+    """What ``share_held`` judges a cut by: at most ``MAX_RUNS_LOOKED_FOR`` of the page's runs, spread evenly
+    over it. Apart from it so that a page read while another process makes its cut has them ready."""
+    step = max(1.0, len(prose) / MAX_RUNS_LOOKED_FOR)
+    runs = (_plain(prose[int(index * step)]) for index in range(min(len(prose), MAX_RUNS_LOOKED_FOR)))
+    return tuple((run[:_KEY_CHARS], len(run)) for run in runs)
+
+
+def share_held(markdown: str, runs: ProseRuns) -> float:
+    """``prose_held`` over runs already read (``prose_runs``)."""
+    total = sum(length for _, length in runs)
+    if not total:
         return 1.0
     held_text = _plain(_LINK_TARGET.sub("]", markdown))
-    step = max(1.0, len(prose) / MAX_RUNS_LOOKED_FOR)
-    runs = [_plain(prose[int(index * step)]) for index in range(min(len(prose), MAX_RUNS_LOOKED_FOR))]
-    total = sum(len(run) for run in runs)
-    held = sum(len(run) for run in runs if run[:_KEY_CHARS] in held_text)
-    return held / total if total else 1.0
+    return sum(length for key, length in runs if key in held_text) / total
 
 
 def _plain(text: str) -> str:
