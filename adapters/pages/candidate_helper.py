@@ -49,9 +49,10 @@ Maker = Callable[..., str]
 class CandidateHelper:
     """One helper process, one candidate asked of it at a time.
 
-    ``makers`` names what it can make: a function of a page's HTML and keyword arguments (JSON values)
-    returning text, such as ``candidates.trafilatura_markdown``. Only for a process whose other threads hold no lock
-    a forked child needs: the extraction worker's main thread; never the server's process.
+    ``makers`` names what it can make: a function of a page's HTML and keyword arguments (JSON
+    values) returning text, such as ``candidates.trafilatura_markdown``. Only for a process with no
+    other thread that may hold a lock the forked child needs: the extraction worker's; never the
+    server's process.
     """
 
     def __init__(self, makers: Mapping[str, Maker], *, recycle_growth_bytes: int = RECYCLE_GROWTH_BYTES) -> None:
@@ -61,7 +62,7 @@ class CandidateHelper:
         self._conn: Connection | None = None
         self._baseline_rss = 0
         self._asked: str | None = None  # the key of the answer being made, until it is read
-        self.seconds = math.inf  # the time the helper took over the last answer it gave
+        self.seconds = math.inf  # the time the helper took over the answer last asked (inf until it came)
 
     @property
     def pid(self) -> int:
@@ -93,17 +94,18 @@ class CandidateHelper:
             logger.warning("the extraction helper could not be asked; the worker reads alone")
             self.close()
             return False
-        self._asked = key
+        self._asked, self.seconds = key, math.inf
         return True
 
     def answer(self, key: str, timeout: float) -> str:
-        """The answer asked under ``key``, waiting at most ``timeout`` seconds for it. "" when the helper failed,
-        died or ran out of time (then it is killed): the candidate found nothing."""
+        """The answer asked under ``key``, waiting at most ``timeout`` seconds for it (``math.inf``: until it
+        comes). "" when the helper failed, died or ran out of time (then it is killed): the candidate
+        found nothing."""
         if self._asked != key or self._conn is None:
             raise LookupError(f"{key} was not asked of the helper")
         self._asked = None
         try:
-            ready = self._conn.poll(max(timeout, 0.0))
+            ready = self._conn.poll(max(timeout, 0.0) if math.isfinite(timeout) else None)
             reply = json.loads(self._conn.recv_bytes()) if ready else None
         except (OSError, EOFError, ValueError):
             logger.warning("the extraction helper died making %s; that candidate found nothing", key)
@@ -117,7 +119,7 @@ class CandidateHelper:
             logger.warning("the extraction helper failed making %s (%s)", key, _error_of(reply))
             self._recycle_if_grown(reply)
             return ""
-        self.seconds = float(reply.get("seconds", math.inf))
+        self.seconds = _number(reply, "seconds", math.inf)
         self._recycle_if_grown(reply)
         return str(reply["markdown"])
 
@@ -150,7 +152,7 @@ class CandidateHelper:
         self.close()
 
     def _recycle_if_grown(self, reply: object) -> None:
-        if isinstance(reply, dict) and int(reply.get("rss", 0)) - self._baseline_rss > self._recycle_growth:
+        if isinstance(reply, dict) and _number(reply, "rss", 0) - self._baseline_rss > self._recycle_growth:
             self.close()
 
     def _start(self) -> None:
@@ -168,7 +170,7 @@ class CandidateHelper:
         try:
             if not ours.poll(_REAP_SECONDS):
                 raise OSError("the helper did not start")
-            self._baseline_rss = int(json.loads(ours.recv_bytes()).get("rss", 0))
+            self._baseline_rss = int(_number(json.loads(ours.recv_bytes()), "rss", 0))
         except (OSError, EOFError, ValueError):
             self.close()
             raise OSError("the helper did not start") from None
@@ -220,6 +222,13 @@ def _close_all_but(kept: int) -> None:
 def _reap(pid: int) -> None:
     with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, 0)
+
+
+def _number(reply: object, name: str, default: float) -> float:
+    """A figure of the helper's reply, or ``default`` when it is not one: the helper has read a hostile
+    page, so what it sends is checked as any input is."""
+    value = reply.get(name, default) if isinstance(reply, dict) else default
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else default
 
 
 def _error_of(reply: object) -> str:

@@ -7,6 +7,7 @@ server does. No timing is asserted: only outcomes, process ids and files.
 
 from __future__ import annotations
 
+import math
 import os
 import select
 import time
@@ -17,7 +18,7 @@ import anyio
 import pytest
 
 from adapters.pages import candidates, profiles
-from adapters.pages.candidate_helper import CandidateHelper
+from adapters.pages.candidate_helper import CandidateHelper, _number
 from adapters.pages.candidates import parse_html
 from adapters.pages.extraction_pool import ProcessExtractionPool
 from adapters.pages.extractor import TrafilaturaExtractor
@@ -76,6 +77,19 @@ def test_the_helper_makes_the_answer_with_the_page_s_html_and_the_other_argument
     assert helper.ask("b", "quick", {"html": "abc"})
     assert helper.answer("b", 10) == "cba"
     assert helper.pid == first  # one helper serves one page after another
+
+
+def test_without_a_time_limit_the_answer_is_waited_for(helper: CandidateHelper) -> None:
+    helper.ask("a", "quick", {"html": "abc"})
+
+    assert helper.answer("a", math.inf) == "cba"
+    assert math.isfinite(helper.seconds)  # the time it took, for the page's budget
+
+
+@pytest.mark.parametrize("sent", [{"rss": "many"}, {"rss": True}, {"rss": [1]}, ["not a reply"], {}])
+def test_figures_in_a_helper_s_reply_that_are_not_numbers_are_read_as_absent(sent: object) -> None:
+    # The helper has read a hostile page: what it sends is input like any other.
+    assert _number(sent, "rss", 7) == 7
 
 
 def test_a_maker_s_error_costs_that_candidate_and_the_helper_lives(helper: CandidateHelper) -> None:
