@@ -105,8 +105,11 @@ class Settings(HttpSettings, SiteSettings):
         default_factory=lambda: _cpu_count(), ge=1, le=64, validation_alias="SEARCHRELAY_EXTRACTION_WORKERS"
     )
     extraction_memory_mb: int = Field(1000, ge=300, le=65_536, validation_alias="SEARCHRELAY_EXTRACTION_MEMORY_MB")
-    # A helper process beside each worker making a page's slow candidate while the worker reads it.
-    extraction_helpers: bool = Field(True, validation_alias="SEARCHRELAY_EXTRACTION_HELPERS")
+    # A helper process beside each worker making a page's slow candidate while the worker reads it:
+    # on when there is a second CPU for it to run on.
+    extraction_helpers: bool = Field(
+        default_factory=lambda: _cpu_count() >= 2, validation_alias="SEARCHRELAY_EXTRACTION_HELPERS"
+    )
     # Rendering JavaScript shells in headless Chromium (docs/browser.md); off unless asked for.
     browser: Literal["off", "auto"] = Field("off", validation_alias="SEARCHRELAY_BROWSER")
     browser_path: str = Field("/usr/bin/chromium", min_length=1, validation_alias="SEARCHRELAY_BROWSER_PATH")

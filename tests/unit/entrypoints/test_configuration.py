@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,12 @@ def test_a_redis_url_is_a_secret_and_so_is_its_password() -> None:
 @pytest.mark.parametrize("blank", ["", "   "])
 def test_a_blank_redis_url_means_memory(blank: str) -> None:
     assert Settings.from_values({"SEARCHRELAY_REDIS_URL": blank}).redis_url is None
+
+
+@pytest.mark.parametrize(("cpus", "helpers"), [({0}, False), ({0, 1}, True), ({0, 1, 2, 3}, True)])
+def test_extraction_helpers_are_on_by_default_only_with_a_second_cpu_to_run_on(
+    monkeypatch: pytest.MonkeyPatch, cpus: set[int], helpers: bool
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: cpus)
+    assert Settings.from_values({}).extraction_helpers is helpers
+    assert Settings.from_values({"SEARCHRELAY_EXTRACTION_HELPERS": "true"}).extraction_helpers is True
