@@ -41,7 +41,7 @@ logger = logging.getLogger(__name__)
 _PR_SET_PDEATHSIG = 1
 # A helper whose memory grew this much since it started is replaced, as the pool does its workers.
 RECYCLE_GROWTH_BYTES = 32 * 1024 * 1024
-_REAP_SECONDS = 5.0
+_START_SECONDS = 5.0  # a helper that has not said it is ready in this long never will
 
 Maker = Callable[..., str]
 
@@ -168,7 +168,7 @@ class CandidateHelper:
         theirs.close()
         self._pid, self._conn = pid, ours
         try:
-            if not ours.poll(_REAP_SECONDS):
+            if not ours.poll(_START_SECONDS):
                 raise OSError("the helper did not start")
             self._baseline_rss = int(_number(json.loads(ours.recv_bytes()), "rss", 0))
         except (OSError, EOFError, ValueError):
