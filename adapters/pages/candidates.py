@@ -24,6 +24,7 @@ from adapters.pages.html_markdown import (
     tidy,
     web_link,
 )
+from adapters.pages.resiliparse_tables import CELL_BREAK, tables_put_back
 from domain.markdown_lines import CODE_FENCE, outside_code_spans
 
 Mode = Literal["precision", "balanced", "recall"]
@@ -44,9 +45,11 @@ _MARKDOWN_LINK = re.compile(r"\[((?:\\.|\[Image:[^\]\n]*\]|[^\\\[\]\n])*)\]\((<[
 # A single character in bold is a drop cap, and stays against its word.
 _BOLD_AGAINST_WORD = re.compile(r"(?<![\w*])(\*\*\S[^*\n]*?\S\*\*)(?=[\w$€£¥(\[])")
 _EMPTY_HEADING = re.compile(r"#{1,6}[ \t]*")
+# A row of a Markdown table as trafilatura writes it ("| a | b | "), and the row under a header.
+_TABLE_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
+_DELIMITER_ROW = re.compile(r"[ \t]*\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*")
+_CELL_SEPARATOR = re.compile(r"(?<!\\)\|")
 _BLOCK_START = re.compile(r"[ \t]*(?:#|[-*+>|]|\d{1,9}[.)])")
-# Resiliparse's minimal HTML writes a table row as one line, its cells two tabs apart.
-_CELL_BREAK = "\t\t"
 # A line of Resiliparse's answer is found in the page's text by its first characters, at most
 # this many pieces of text ahead (Resiliparse leaves menus and sidebars out between two lines);
 # a line shorter than that only among the next few pieces.
@@ -95,6 +98,7 @@ def trafilatura_markdown(
         fast=fast,
     )
     markdown = _trafilatura_lines_mended(_MARKDOWN_IMAGE.sub(_image_placeholder, markdown or ""))
+    markdown = _header_rows_marked(markdown)
     if include_images:
         markdown = parted_placeholders(markdown)
     return tidy(_MARKDOWN_LINK.sub(lambda link: _resolved(link, base_url), markdown))
@@ -122,6 +126,34 @@ def _trafilatura_lines_mended(markdown: str) -> str:
             if "**" in line:
                 line = outside_code_spans(line, lambda text: _BOLD_AGAINST_WORD.sub(r"\1 ", text))
         kept.append(line)
+    return "\n".join(kept)
+
+
+def _header_rows_marked(markdown: str) -> str:
+    """trafilatura's tables, outside code, each with the delimiter row Markdown needs under its first row.
+
+    trafilatura writes that row only under a row of header cells (``<th>``); a table of ``<td>``
+    cells alone, half the tables in its answers on both corpora, comes out as rows of cells that
+    no Markdown reader takes for a table. The first row becomes the header, as the conversion of
+    every other candidate makes it (``html_markdown``), so a table reads the same whoever wins.
+    """
+    if "|" not in markdown:
+        return markdown
+    lines = markdown.split("\n")
+    kept: list[str] = []
+    fenced = False
+    for index, line in enumerate(lines):
+        kept.append(line)
+        if CODE_FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced or not _TABLE_ROW.fullmatch(line) or (index > 0 and _TABLE_ROW.fullmatch(lines[index - 1])):
+            continue
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        cells = len(_CELL_SEPARATOR.findall(line.strip())) - 1
+        # One cell between bars is no table trafilatura writes: a line of a bare <pre> it left unfenced.
+        if cells >= 2 and not _DELIMITER_ROW.fullmatch(following):
+            kept.append("| " + " | ".join(["---"] * cells) + " |")
     return "\n".join(kept)
 
 
@@ -197,7 +229,7 @@ def resiliparse_markdown(root: Element, base_url: str | None = None, *, comments
     text = _links_closed(str(minimal))
     if next(root.iter("blockquote"), None) is not None:
         text = _quotes_restored(text, _PageQuotes(root))
-    kept = parse_html(_tables_restored(text)) if text.strip() else None
+    kept = parse_html(_tables_restored(tables_put_back(text, root))) if text.strip() else None
     return element_to_markdown(kept, base_url) if kept is not None else ""
 
 
@@ -345,8 +377,8 @@ def _rows_as_tables(text: str) -> str:
     lines: list[str] = []
     rows: list[list[str]] = []
     for line in [*text.split("\n"), None]:  # None ends the last run of rows
-        if line is not None and _CELL_BREAK in line:
-            rows.append(line.split(_CELL_BREAK))
+        if line is not None and CELL_BREAK in line:
+            rows.append(line.split(CELL_BREAK))
             continue
         if rows:
             # Rows keep their own number of cells: padding every row to the widest here would let
