@@ -45,6 +45,7 @@ from adapters.pages.edit_links import edit_links_out
 from adapters.pages.error_messages import ERROR_MESSAGES
 from adapters.pages.forum_signatures import SIGNATURES
 from adapters.pages.glued_inlines import space_glued_inlines
+from adapters.pages.heading_lines import headings_restored, page_headings
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
@@ -477,6 +478,8 @@ class Candidates:
         self._cheapest = math.inf  # the shortest time (by ``clock``) a candidate of this page took
         base = candidates.links_base(root, url)  # what every candidate's relative links resolve against
         self._html, self._base, self._images = html, base, include_images
+        self._root = root
+        self._headings: tuple[tuple[str, int], ...] | None = None
         self._makers: dict[str, Callable[[], str]] = {
             **{name: self._maker(name) for name in HELPER_NAMES},
             profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root, base),
@@ -486,11 +489,19 @@ class Candidates:
 
     def __call__(self, name: str) -> str:
         if name not in self._made:
-            made = self._made[name] = self._made_in_time(name)
+            made = self._made_in_time(name)
+            if name in TRAFILATURA_MODES and made:
+                made = headings_restored(made, self._page_headings())
+            self._made[name] = made
             if self._draft is not None and name in profiles.NEVER_STOPPED and made.strip():
                 self._draft(made)
                 self._draft = None
         return self._made[name]
+
+    def _page_headings(self) -> tuple[tuple[str, int], ...]:
+        if self._headings is None:
+            self._headings = page_headings(self._root)
+        return self._headings
 
     def _maker(self, name: str) -> Callable[[], str]:
         maker, arguments = helper_request(name, self._html, self._base, self._images)
@@ -513,6 +524,7 @@ class Candidates:
             return ""
 
     def _from_helper(self, helper: CandidateHelper, name: str) -> str:
+        self._page_headings()  # read while the helper works: its answer needs them (``__call__``)
         left = math.inf if self._stop_at == math.inf else self._stop_at - time.monotonic()
         made = helper.answer(name, left)
         self._cheapest = min(self._cheapest, helper.seconds)
