@@ -22,26 +22,19 @@ from collections.abc import Sequence
 from itertools import islice
 
 from adapters.pages.html_markdown import Element
-from domain.markdown_lines import CODE_FENCE
+from adapters.pages.lone_lines import collapsed, lone_lines_saying
 
 _HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _MAX_HEADINGS = 1_000  # of a page, in its order; a page of more is a data dump, not sections
 _MAX_HEADING_CHARS = 300  # a heading longer than this is a paragraph the page styled as one
-_MARKS_ALLOWANCE = 16
-_SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w")
-# A line that is already a block of its own kind: a heading, a list item, a quote, a table row,
-# a picture's placeholder, a fence.
-_BLOCK_LINE = re.compile(r"[ \t]*(?:#|[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||\[Image:|```|~~~)")
-_LINK = re.compile(r"\[((?:\\.|[^\\\[\]\n])*)\]\((?:<[^<>\n]*>|[^()\s]*)\)")
-_EMPHASIS = re.compile(r"\*\*|__|\\(?=[^\w\s])")
 
 
 def page_headings(root: Element) -> tuple[tuple[str, int], ...]:
     """The page's headings in its order, as (text with its spaces collapsed, level)."""
     found: list[tuple[str, int]] = []
     for heading in islice(root.iter(*_HEADING_TAGS), _MAX_HEADINGS):
-        text = _SPACE.sub(" ", "".join(heading.itertext())).strip()
+        text = collapsed("".join(heading.itertext()))
         if text and len(text) <= _MAX_HEADING_CHARS and _WORD.search(text):
             found.append((text, int(str(heading.tag)[1])))
     return tuple(found)
@@ -55,40 +48,14 @@ def headings_restored(markdown: str, headings: Sequence[tuple[str, int]]) -> str
     where: dict[str, list[int]] = {}
     for index, (text, _) in enumerate(headings):
         where.setdefault(text, []).append(index)
-    # A line longer than every heading by more than emphasis marks and escapes add is none of
-    # them, unless a link's address makes it long: most of an answer's lines are read no further.
-    longest = max(len(text) for text, _ in headings) + _MARKS_ALLOWANCE
     lines = markdown.split("\n")
     next_heading = 0
-    fenced = False
-    for number, line in enumerate(lines):
-        if CODE_FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced or (len(line) > longest and "](" not in line) or not _stands_alone(lines, number):
-            continue
-        text = _plain(line)
-        places = where.get(text)
-        if not places:
-            continue
+    for number, text in lone_lines_saying(lines, where):
+        places = where[text]
         at = bisect.bisect_left(places, next_heading)
         if at == len(places):
             continue
         level = headings[places[at]][1]
-        lines[number] = f"{'#' * level} {line.strip()}"
+        lines[number] = f"{'#' * level} {lines[number].strip()}"
         next_heading = places[at] + 1
     return "\n".join(lines)
-
-
-def _stands_alone(lines: list[str], number: int) -> bool:
-    line = lines[number]
-    if not line.strip() or len(line) > 2 * _MAX_HEADING_CHARS or _BLOCK_LINE.match(line):
-        return False
-    before = lines[number - 1] if number > 0 else ""
-    after = lines[number + 1] if number + 1 < len(lines) else ""
-    return not before.strip() and not after.strip()
-
-
-def _plain(line: str) -> str:
-    """A line's text as the page's heading would read: links as their text, no emphasis marks or escapes."""
-    return _SPACE.sub(" ", _EMPHASIS.sub("", _LINK.sub(r"\1", line))).strip()

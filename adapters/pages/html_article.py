@@ -51,6 +51,7 @@ from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.label_values import labels_joined
 from adapters.pages.list_controls import LIST_CONTROLS
+from adapters.pages.list_lines import PageList, lists_restored, page_lists
 from adapters.pages.media_fallbacks import media_fallbacks_out
 from adapters.pages.member_figures import member_figures_out
 from adapters.pages.named_boxes import named_boxes_out
@@ -479,7 +480,7 @@ class Candidates:
         base = candidates.links_base(root, url)  # what every candidate's relative links resolve against
         self._html, self._base, self._images = html, base, include_images
         self._root = root
-        self._headings: tuple[tuple[str, int], ...] | None = None
+        self._shape: tuple[tuple[PageList, ...], tuple[tuple[str, int], ...]] | None = None
         self._makers: dict[str, Callable[[], str]] = {
             **{name: self._maker(name) for name in HELPER_NAMES},
             profiles.WHOLE_PAGE: lambda: candidates.whole_page_markdown(root, base),
@@ -491,17 +492,21 @@ class Candidates:
         if name not in self._made:
             made = self._made_in_time(name)
             if name in TRAFILATURA_MODES and made:
-                made = headings_restored(made, self._page_headings())
+                # Lists first: a table of contents written as lines says what the headings say.
+                lists, headings = self._page_shape()
+                made = headings_restored(lists_restored(made, lists), headings)
             self._made[name] = made
             if self._draft is not None and name in profiles.NEVER_STOPPED and made.strip():
                 self._draft(made)
                 self._draft = None
         return self._made[name]
 
-    def _page_headings(self) -> tuple[tuple[str, int], ...]:
-        if self._headings is None:
-            self._headings = page_headings(self._root)
-        return self._headings
+    def _page_shape(self) -> tuple[tuple[PageList, ...], tuple[tuple[str, int], ...]]:
+        """The page's lists and headings, which trafilatura's answers get back (``list_lines``,
+        ``heading_lines``)."""
+        if self._shape is None:
+            self._shape = (page_lists(self._root), page_headings(self._root))
+        return self._shape
 
     def _maker(self, name: str) -> Callable[[], str]:
         maker, arguments = helper_request(name, self._html, self._base, self._images)
@@ -524,7 +529,7 @@ class Candidates:
             return ""
 
     def _from_helper(self, helper: CandidateHelper, name: str) -> str:
-        self._page_headings()  # read while the helper works: its answer needs them (``__call__``)
+        self._page_shape()  # read while the helper works: its answer needs it (``__call__``)
         left = math.inf if self._stop_at == math.inf else self._stop_at - time.monotonic()
         made = helper.answer(name, left)
         self._cheapest = min(self._cheapest, helper.seconds)

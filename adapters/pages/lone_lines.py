@@ -1,0 +1,64 @@
+"""Lines of an extractor's answer that stand alone, read as the page's markup would say them.
+
+trafilatura's full modes sometimes hand back a page's headings and list items as paragraphs
+(``heading_lines``, ``list_lines``); the page still has them, and a paragraph of one line that
+says what a heading or an item of the page says is that heading or item. What "stands alone"
+and "says" mean is the same for both, and is here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from domain.markdown_lines import CODE_FENCE
+
+MAX_LINE_CHARS = 600  # a longer line is prose, not a title or an item put back
+# What emphasis marks and escapes add to a line beyond the text it says.
+_MARKS_ALLOWANCE = 16
+# A line that is already a block of its own kind: a heading, a list item, a quote, a table row,
+# a picture's placeholder, a fence.
+_BLOCK_LINE = re.compile(r"[ \t]*(?:#|[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||\[Image:|```|~~~)")
+_LINK = re.compile(r"\[((?:\\.|[^\\\[\]\n])*)\]\((?:<[^<>\n]*>|[^()\s]*)\)")
+_EMPHASIS = re.compile(r"\*\*|__|\\(?=[^\w\s])")
+
+
+def stands_alone(lines: list[str], number: int) -> bool:
+    """Whether line ``number`` is a paragraph of one line (blank lines or the answer's ends around
+    it) that is not already a heading, an item, a quote, a table row, a picture or a fence."""
+    line = lines[number]
+    if not line.strip() or len(line) > MAX_LINE_CHARS or _BLOCK_LINE.match(line):
+        return False
+    before = lines[number - 1] if number > 0 else ""
+    after = lines[number + 1] if number + 1 < len(lines) else ""
+    return not before.strip() and not after.strip()
+
+
+def plain_text(line: str) -> str:
+    """A line's text as the page's markup reads: links as their text, no emphasis marks or escapes,
+    spaces collapsed."""
+    return collapsed(_EMPHASIS.sub("", _LINK.sub(r"\1", line)))
+
+
+def collapsed(text: str) -> str:
+    """An element's text with its spaces collapsed, as ``plain_text`` leaves a line's."""
+    return " ".join(text.split())
+
+
+def lone_lines_saying(lines: list[str], texts: Collection[str]) -> list[tuple[int, str]]:
+    """The lone lines outside code whose text is one of ``texts``: (line number, text), in order."""
+    # A line longer than every text by more than marks add is none of them, unless a link's
+    # address makes it long: most of an answer's lines are read no further.
+    longest = max(map(len, texts), default=0) + _MARKS_ALLOWANCE
+    found: list[tuple[int, str]] = []
+    fenced = False
+    for number, line in enumerate(lines):
+        if CODE_FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced or (len(line) > longest and "](" not in line) or not stands_alone(lines, number):
+            continue
+        text = plain_text(line)
+        if text in texts:
+            found.append((number, text))
+    return found
