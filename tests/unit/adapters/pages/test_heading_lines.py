@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from adapters.pages import candidates, profiles
+from adapters.pages import candidates, lone_lines, profiles
 from adapters.pages.candidates import parse_html
 from adapters.pages.heading_lines import headings_restored, page_headings
 from adapters.pages.html_article import Candidates
@@ -116,3 +116,12 @@ def test_trafilatura_s_answers_are_mended_and_the_others_are_not(monkeypatch: py
     )
     assert run(profiles.TRAFILATURA_RECALL).startswith("# A guide to healthy eating\n")
     assert run(profiles.READABILITY) == plain  # readability keeps the page's headings itself
+
+
+def test_lines_past_the_bound_are_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lone_lines, "MAX_LINES", 3)
+    answer = "Building a balanced diet\n\nText.\n\n1\\. Your plate and the planet\n\nLand."
+
+    assert headings_restored(answer, HEADINGS) == (
+        "## Building a balanced diet\n\nText.\n\n1\\. Your plate and the planet\n\nLand."
+    )
