@@ -29,6 +29,7 @@ _PHRASES = (
     r"related(?:\s+(?:items?|products?|posts?|articles?|stories|listings?|content|links|videos|reading))?",
     r"(?:similar|sponsored)\s+(?:items?|products?|posts?|articles?|stories|listings?|content|links|videos)",
     r"explore\s+related(?:\s+\w+)?",
+    r"(?:sponsored\s+)?(?:products|items)\s+related\s+to\s+this\s+(?:item|product)",
     r"(?:customers|people|shoppers|others|guests)(?:\s+like\s+you)?\s+"
     r"(?:who\s+(?:viewed|bought|purchased)\s+this(?:\s+\w+)?\s+)?(?:also|frequently)\s+"
     r"(?:viewed|bought|purchased|liked|loved|shopped|considered)(?:\s+or\s+(?:viewed|bought|read))?",

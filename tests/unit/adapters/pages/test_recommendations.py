@@ -121,6 +121,8 @@ def test_a_section_is_cut_to_the_next_heading_of_its_level_or_higher() -> None:
         "Related",
         "Related products",
         "Sponsored items",
+        "Products related to this item",
+        "Sponsored products related to this item",
         "Recently viewed",
         "Frequently bought together",
         "Recommended for you",
@@ -170,6 +172,7 @@ def test_headings_that_recommend_elsewhere(heading: str) -> None:
         "Specifications",
         "Related work",  # a paper's section, its content
         "How related products are chosen",
+        "Products related to this topic",  # a guide's own reading list
         "Similar items are grouped by the catalogue",
         "More to explore",  # a hub page's own list
         "Related searches",
