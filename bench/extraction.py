@@ -16,8 +16,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 
-from bench.extraction_contenders import contenders
+from bench.extraction_contenders import Contender, contenders
 from bench.extraction_corpora import ARTICLES, PAGE_TYPES, Case, Selection, load
 from bench.extraction_report import Result, corpus_table, kind_tables, worst_pages
 
@@ -37,7 +38,10 @@ def main(argv: list[str] | None = None) -> None:
     if not cases:
         sys.exit("no page matches that selection")
 
-    results = [result for name in names for result in _run(name, available[name](), cases)]
+    # Every contender built and warmed up before any runs: a missing extra stops the run at once,
+    # not after minutes of the others' work.
+    ready = {name: _ready(name, available[name]) for name in names}
+    results = [result for name in names for result in _run(name, ready[name], cases)]
     if args.show:
         for result in results:
             print(f"===== {result.contender} on {result.case.page_id} ({result.case.kind}) =====\n{result.markdown}\n")
@@ -52,9 +56,17 @@ def main(argv: list[str] | None = None) -> None:
             print("\n".join(worst_pages([r for r in mine if r.contender == "ours"], args.worst)))
 
 
-def _run(name: str, contender: object, cases: list[Case]) -> list[Result]:
-    assert callable(contender)
-    contender("https://example.com/warm-up", b"<html><body><p>warm up the imports</p></body></html>")
+def _ready(name: str, factory: Callable[[], Contender]) -> Contender:
+    """The contender built, its imports warmed up; a one-line exit when its library is missing."""
+    try:
+        contender = factory()
+        contender("https://example.com/warm-up", b"<html><body><p>warm up the imports</p></body></html>")
+    except ImportError as error:
+        sys.exit(f"{name} needs {error.name or 'a library that is not installed'}: pip install -e '.[bench]'")
+    return contender
+
+
+def _run(name: str, contender: Contender, cases: list[Case]) -> list[Result]:
     results = []
     for case in cases:
         started = time.perf_counter()
