@@ -76,7 +76,7 @@ from adapters.pages.site_notices import SITE_NOTICES
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
 from adapters.pages.structured_content import article_body, for_sale, product_markdown, thread_markdown
 from adapters.pages.structured_data import StructuredData, read_structured_data
-from domain.script_shell import LITTLE_TEXT_CHARS
+from domain.script_shell import LITTLE_TEXT_CHARS, readable_text
 
 logger = logging.getLogger(__name__)
 
@@ -127,8 +127,10 @@ def html_to_article(
     ``include_images`` keeps trafilatura's images as ``[Image: alt]``; the other candidates
     always keep alt text. ``budget_seconds`` bounds the extra candidates (see ``BUDGET_SECONDS``),
     ``stop_seconds`` a running one (see ``STOP_SECONDS``; real time, whatever ``clock`` says).
-    ``draft`` is called once with the first answer of a candidate that is never stopped, as soon
-    as it is made: what the page falls back on if the rest runs out of time (``extraction_pool``).
+    ``draft`` is called with the first answer of a candidate that is never stopped, as soon as it
+    is made: what the page falls back on if the rest runs out of time (``extraction_pool``). While
+    the drafts sent hold under ``LITTLE_TEXT_CHARS`` of text (Resiliparse keeps a catalogue's
+    heading and drops its grid of links), a later such answer holding more is sent too.
     ``helper``: a process beside this one that makes the slow candidate the page will most likely
     ask for while this one reads the page (``candidate_helper``; the answer is the same).
     """
@@ -474,6 +476,7 @@ class Candidates:
         running then is stopped and counts as having found nothing. ``draft``, ``helper``: see
         ``html_to_article``; a candidate asked of the helper is taken from it."""
         self._deadline, self._clock, self._stop_at, self._draft = deadline, clock, stop_at, draft
+        self._draft_held = 0  # the readable characters of the last draft sent
         self._helper = helper
         self._made: dict[str, str] = {}
         self._cheapest = math.inf  # the shortest time (by ``clock``) a candidate of this page took
@@ -496,10 +499,22 @@ class Candidates:
                 lists, headings = self._page_shape()
                 made = headings_restored(lists_restored(made, lists), headings)
             self._made[name] = made
-            if self._draft is not None and name in profiles.NEVER_STOPPED and made.strip():
-                self._draft(made)
-                self._draft = None
+            if self._draft is not None and name in profiles.NEVER_STOPPED:
+                self._drafted(made)
         return self._made[name]
+
+    def _drafted(self, made: str) -> None:
+        """``made`` sent as the page's draft when it holds more text than the drafts sent so far; the
+        drafting ends with the first that holds a page's worth (``LITTLE_TEXT_CHARS``, the bar below
+        which the vote also passes an answer over). A 20,000-item catalogue past the pool's draft
+        deadline otherwise came back as its heading, which Resiliparse alone had kept."""
+        held = len(readable_text(made))
+        if self._draft is None or held <= self._draft_held:
+            return
+        self._draft(made)
+        self._draft_held = held
+        if held >= LITTLE_TEXT_CHARS:
+            self._draft = None
 
     def _page_shape(self) -> tuple[tuple[PageList, ...], tuple[tuple[str, int], ...]]:
         """The page's lists and headings, which trafilatura's answers get back (``list_lines``,

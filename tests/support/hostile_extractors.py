@@ -5,7 +5,8 @@ hitting "double free or corruption" would), ``segfault`` (a read through a null 
 ``exit``, ``hang`` (a loop that never yields), ``allocate`` (more memory than the worker may
 have), ``grow`` (keep 80 MB for good), ``raise``; anything else comes back as the page's text.
 An order starting ``draft then`` first sends a draft ("draft of URL") and then follows the rest
-of the order (``draft then hang``, ``draft then abort``, ``draft then done``).
+of the order (``draft then hang``, ``draft then abort``, ``draft then done``); ``redraft then``
+sends that draft and a second one ("second draft of URL").
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ class HostileExtractor:
         if order.startswith("draft then ") and draft is not None:
             draft(f"draft of {page.url}")
             order = order.removeprefix("draft then ")
+        if order.startswith("redraft then ") and draft is not None:
+            draft(f"draft of {page.url}")
+            draft(f"second draft of {page.url}")
+            order = order.removeprefix("redraft then ")
         if order == "abort":
             os.abort()
         if order == "segfault":

@@ -218,6 +218,13 @@ async def test_a_page_stuck_after_its_draft_gives_the_draft_and_its_worker_is_re
     assert await drafting_pool.extract(page("after")) == "text of https://example.com/p: after"
 
 
+async def test_of_two_drafts_the_page_falls_back_on_the_later(drafting_pool: ProcessExtractionPool) -> None:
+    with anyio.fail_after(30):
+        text = await drafting_pool.extract(page("redraft then hang"))
+
+    assert text == "second draft of https://example.com/p"
+
+
 async def test_a_page_that_finishes_after_its_draft_gives_its_answer(drafting_pool: ProcessExtractionPool) -> None:
     assert await drafting_pool.extract(page("draft then done")) == "text of https://example.com/p: done"
     assert drafting_pool.workers_alive() == 1

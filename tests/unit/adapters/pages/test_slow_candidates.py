@@ -115,7 +115,7 @@ def test_when_the_budget_is_spent_and_nothing_made_has_text_the_fast_candidates_
     assert article.markdown.startswith("# Walks in the valley")
 
 
-@pytest.mark.parametrize("html", [pages.ARTICLE_WITH_COMMENTS, pages.LISTING, pages.FORUM_THREAD, pages.PRODUCT])
+@pytest.mark.parametrize("html", [pages.ARTICLE_WITH_COMMENTS, pages.FORUM_THREAD, pages.PRODUCT])
 def test_the_page_s_draft_is_its_fast_reading_sent_once(html: str) -> None:
     drafts: list[str] = []
 
@@ -125,6 +125,42 @@ def test_the_page_s_draft_is_its_fast_reading_sent_once(html: str) -> None:
         candidates.resiliparse_markdown(candidates.parse_html(html), URL, comments=False)
     ]
     assert article.markdown  # the vote went on after the draft
+
+
+def test_a_fast_reading_that_kept_only_the_heading_is_followed_by_one_that_kept_the_list() -> None:
+    drafts: list[str] = []
+
+    html_to_article(pages.LISTING, URL, draft=drafts.append)
+
+    # Resiliparse keeps a grid of links' heading alone; past the pool's draft deadline the page
+    # would have been that heading. The pruned whole page, made next, holds every walk.
+    assert drafts[0] == "# Walks in the valley"
+    assert len(drafts) == 2
+    assert all(title in drafts[1] for title, _ in pages.LISTING_ITEMS)
+
+
+@pytest.mark.parametrize(
+    ("fast", "whole", "sent"),
+    [
+        ("# Walks", "# Walks\n\nA walk along the ridge.", ["# Walks", "# Walks\n\nA walk along the ridge."]),
+        ("# Walks in the valley", "# Walks", ["# Walks in the valley"]),  # no more text: not sent
+        ("# Walks in the valley", "", ["# Walks in the valley"]),
+        ("", "# Walks", ["# Walks"]),
+        ("word " * 60, "word " * 90, ["word " * 60]),  # a page's worth already sent: drafting is over
+        # Link targets are not text: the second answer says no more than the first.
+        ("# Walks [ridge](/a)", "# Walks [ridge](https://example.com/a/very/long/address)", ["# Walks [ridge](/a)"]),
+    ],
+)
+def test_a_later_reading_is_sent_only_while_the_drafts_are_short_and_only_when_it_holds_more(
+    monkeypatch: pytest.MonkeyPatch, fast: str, whole: str, sent: list[str]
+) -> None:
+    monkeypatch.setattr(candidates, "resiliparse_markdown", lambda *args, **kwargs: fast)
+    monkeypatch.setattr(candidates, "whole_page_markdown", lambda *args, **kwargs: whole)
+    drafts: list[str] = []
+
+    html_to_article(pages.LISTING, URL, draft=drafts.append)
+
+    assert drafts == sent
 
 
 def test_the_extractor_hands_the_draft_through_for_html_only() -> None:
