@@ -128,9 +128,10 @@ def html_to_article(
     always keep alt text. ``budget_seconds`` bounds the extra candidates (see ``BUDGET_SECONDS``),
     ``stop_seconds`` a running one (see ``STOP_SECONDS``; real time, whatever ``clock`` says).
     ``draft`` is called with the first answer of a candidate that is never stopped, as soon as it
-    is made: what the page falls back on if the rest runs out of time (``extraction_pool``). While
-    the drafts sent hold under ``LITTLE_TEXT_CHARS`` of text (Resiliparse keeps a catalogue's
-    heading and drops its grid of links), a later such answer holding more is sent too.
+    is made: what the page falls back on if the rest runs out of time (``extraction_pool``). Until
+    one reads the page (a page's worth of text, and a listing's items: ``_draft_enough``), a later
+    such answer holding more is sent too (Resiliparse keeps a catalogue's heading and intro and
+    drops its grid of links).
     ``helper``: a process beside this one that makes the slow candidate the page will most likely
     ask for while this one reads the page (``candidate_helper``; the answer is the same).
     """
@@ -158,7 +159,16 @@ def html_to_article(
         if draft is not None:
             draft = _tidied_draft(draft, kind)
         run = Candidates(
-            html, url, root, include_images, deadline=deadline, clock=clock, stop_at=stop_at, draft=draft, helper=helper
+            html,
+            url,
+            root,
+            include_images,
+            deadline=deadline,
+            clock=clock,
+            stop_at=stop_at,
+            draft=draft,
+            draft_enough=_draft_enough(kind, structure),
+            helper=helper,
         )
         article = choose(kind, data, structure, run, reviews=reviews)
     finally:
@@ -171,6 +181,23 @@ def html_to_article(
         extra={"kind": article.kind, "method": article.method},
     )
     return article
+
+
+def _a_page_s_worth(markdown: str) -> bool:
+    """Whether a draft holds a page's worth of text: the bar below which the vote, too, passes an
+    answer over for one that has more (``LITTLE_TEXT_CHARS``)."""
+    return len(readable_text(markdown)) >= LITTLE_TEXT_CHARS
+
+
+def _draft_enough(kind: PageKind, structure: Structure) -> Callable[[str], bool]:
+    """What a draft must hold to end the drafting (``Candidates``): a page's worth of text and, on a
+    listing, the share of its run of items the vote asks of a winner (``profiles.LISTING_ITEMS_HELD``).
+    Resiliparse keeps a category's heading and intro and drops its grid of links; past the draft's
+    deadline the agent would read the intro of a 20,000-item catalogue."""
+    if kind != "listing" or not structure.item_text:
+        return _a_page_s_worth
+    items = words(structure.item_text)
+    return lambda markdown: _a_page_s_worth(markdown) and covered(items, words(markdown)) >= profiles.LISTING_ITEMS_HELD
 
 
 def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str], None]:
@@ -469,6 +496,7 @@ class Candidates:
         clock: Callable[[], float],
         stop_at: float = math.inf,
         draft: Callable[[str], None] | None = None,
+        draft_enough: Callable[[str], bool] = _a_page_s_worth,
         helper: CandidateHelper | None = None,
     ) -> None:
         """``deadline`` (by ``clock``): no candidate is started after it once one has been made.
@@ -477,6 +505,7 @@ class Candidates:
         ``html_to_article``; a candidate asked of the helper is taken from it."""
         self._deadline, self._clock, self._stop_at, self._draft = deadline, clock, stop_at, draft
         self._draft_held = 0  # the readable characters of the last draft sent
+        self._draft_enough = draft_enough
         self._helper = helper
         self._made: dict[str, str] = {}
         self._cheapest = math.inf  # the shortest time (by ``clock``) a candidate of this page took
@@ -505,15 +534,15 @@ class Candidates:
 
     def _drafted(self, made: str) -> None:
         """``made`` sent as the page's draft when it holds more text than the drafts sent so far; the
-        drafting ends with the first that holds a page's worth (``LITTLE_TEXT_CHARS``, the bar below
-        which the vote also passes an answer over). A 20,000-item catalogue past the pool's draft
-        deadline otherwise came back as its heading, which Resiliparse alone had kept."""
+        drafting ends with the first that ``draft_enough`` says reads the page (``_draft_enough``). A
+        20,000-item catalogue past the pool's draft deadline otherwise came back as its heading, or
+        its intro, which Resiliparse alone had kept."""
         held = len(readable_text(made))
         if self._draft is None or held <= self._draft_held:
             return
         self._draft(made)
         self._draft_held = held
-        if held >= LITTLE_TEXT_CHARS:
+        if self._draft_enough(made):
             self._draft = None
 
     def _page_shape(self) -> tuple[tuple[PageList, ...], tuple[tuple[str, int], ...]]:

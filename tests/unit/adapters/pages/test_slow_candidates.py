@@ -142,25 +142,48 @@ def test_a_fast_reading_that_kept_only_the_heading_is_followed_by_one_that_kept_
 @pytest.mark.parametrize(
     ("fast", "whole", "sent"),
     [
-        ("# Walks", "# Walks\n\nA walk along the ridge.", ["# Walks", "# Walks\n\nA walk along the ridge."]),
-        ("# Walks in the valley", "# Walks", ["# Walks in the valley"]),  # no more text: not sent
-        ("# Walks in the valley", "", ["# Walks in the valley"]),
-        ("", "# Walks", ["# Walks"]),
+        ("# Posts", "# Posts\n\nA post on the ridge.", ["# Posts", "# Posts\n\nA post on the ridge."]),
+        ("# Posts on the ridge", "# Posts", ["# Posts on the ridge"]),  # no more text: not sent
+        ("# Posts on the ridge", "", ["# Posts on the ridge"]),
+        ("", "# Posts", ["# Posts"]),
         ("word " * 60, "word " * 90, ["word " * 60]),  # a page's worth already sent: drafting is over
         # Link targets are not text: the second answer says no more than the first.
-        ("# Walks [ridge](/a)", "# Walks [ridge](https://example.com/a/very/long/address)", ["# Walks [ridge](/a)"]),
+        ("# Posts [ridge](/a)", "# Posts [ridge](https://example.com/a/very/long/address)", ["# Posts [ridge](/a)"]),
     ],
 )
 def test_a_later_reading_is_sent_only_while_the_drafts_are_short_and_only_when_it_holds_more(
     monkeypatch: pytest.MonkeyPatch, fast: str, whole: str, sent: list[str]
 ) -> None:
+    assert drafts_of(pages.FORUM_THREAD, fast, whole, monkeypatch) == (sent, "forum")
+
+
+def drafts_of(html: str, fast: str, whole: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], str]:
+    """The drafts sent for ``html`` when Resiliparse reads ``fast`` and the pruned whole page ``whole``,
+    and the kind the page was read as."""
     monkeypatch.setattr(candidates, "resiliparse_markdown", lambda *args, **kwargs: fast)
     monkeypatch.setattr(candidates, "whole_page_markdown", lambda *args, **kwargs: whole)
     drafts: list[str] = []
+    article = html_to_article(html, URL, draft=drafts.append)
+    return drafts, article.kind
 
-    html_to_article(pages.LISTING, URL, draft=drafts.append)
 
-    assert drafts == sent
+_INTRO = "Every walk in the valley, with its length, its climb and where to park. " * 4
+_ITEMS = "\n\n".join(f"- {title}: {teaser}" for title, teaser in pages.LISTING_ITEMS)
+
+
+@pytest.mark.parametrize(
+    ("fast", "whole", "sent"),
+    [
+        # A category's intro is a page's worth of text but none of its items: the list comes next.
+        (_INTRO, _INTRO + "\n\n" + _ITEMS, [_INTRO, _INTRO + "\n\n" + _ITEMS]),
+        # The items first: that reads the listing, and drafting is over.
+        (_ITEMS, _INTRO + "\n\n" + _ITEMS, [_ITEMS]),
+    ],
+)
+def test_on_a_listing_a_draft_reads_the_page_once_it_holds_its_items(
+    monkeypatch: pytest.MonkeyPatch, fast: str, whole: str, sent: list[str]
+) -> None:
+    assert drafts_of(pages.LISTING, fast, whole, monkeypatch) == (sent, "listing")
 
 
 def test_the_extractor_hands_the_draft_through_for_html_only() -> None:
