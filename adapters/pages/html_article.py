@@ -74,8 +74,15 @@ from adapters.pages.section_headings import holding_sections, section_headings
 from adapters.pages.sidebar_boxes import SIDEBARS
 from adapters.pages.site_notices import SITE_NOTICES
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
-from adapters.pages.structured_content import article_body, for_sale, product_markdown, thread_markdown
+from adapters.pages.structured_content import (
+    article_body,
+    for_sale,
+    page_product_name,
+    product_markdown,
+    thread_markdown,
+)
 from adapters.pages.structured_data import StructuredData, read_structured_data
+from adapters.pages.text_words import word_tokens
 from domain.script_shell import LITTLE_TEXT_CHARS, readable_text
 
 logger = logging.getLogger(__name__)
@@ -99,6 +106,7 @@ _IMAGES_FIRST = r"\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+"
 _IMAGE_LED_LINE = re.compile(_IMAGES_FIRST + r"(?=\S)")  # ... going on with text
 _IMAGE_ONLY_LINE = re.compile(_IMAGES_FIRST)  # with fullmatch: nothing else on the line
 _IMAGE = re.compile(r"\[Image:[^\]]*\]")
+_HEADING = re.compile(r"#{1,6}[ \t]+(.+)")  # with match: an ATX heading's line and its text
 # A line below an image holding mostly that image's words is its caption repeated; a
 # sentence that merely mentions what the picture shows shares far fewer.
 CAPTION_ECHO = 0.8
@@ -379,7 +387,7 @@ def _chosen(kind: PageKind, data: StructuredData, structure: Structure, run: Can
     )
     markdown = choice.markdown
     if kind == "product":
-        markdown = _with_declared_fields(markdown, product_markdown(data))
+        markdown = _with_declared_fields(markdown, product_markdown(data), page_product_name(data))
     return Article(markdown, choice.name, kind)
 
 
@@ -446,15 +454,34 @@ def _without_image_captions(markdown: str) -> str:
     return "\n".join(lines)
 
 
-def _with_declared_fields(markdown: str, declared: str) -> str:
-    """Declared product lines the extraction lacks (most words unseen), put before it."""
+def _with_declared_fields(markdown: str, declared: str, name: str) -> str:
+    """Declared product lines the extraction lacks (most words unseen), put under the answer's heading
+    that names the product (``name``), where a reader looks for its price; before the answer when
+    no heading names it."""
     seen = words(markdown)
     missing = [
         line
         for line in declared.split("\n\n")
         if (line_words := words(line)) and sum((line_words & seen).values()) < line_words.total() / 2
     ]
-    return "\n\n".join([*missing, markdown]).strip()
+    if not missing:
+        return markdown
+    lines = markdown.split("\n")
+    at = next((index for index, line in enumerate(lines) if _heading_names(line, name)), None)
+    if at is None:
+        return "\n\n".join([*missing, markdown]).strip()
+    return "\n".join([*lines[: at + 1], "", "\n\n".join(missing), *lines[at + 1 :]]).strip()
+
+
+def _heading_names(line: str, name: str) -> bool:
+    """Whether ``line`` is a heading saying the product's name: the same words, or the one's words
+    opening the other's ("Trail 25 Pack" over "Trail 25 Pack - Shadow Bay - XS"), two words at least."""
+    heading = _HEADING.match(line)
+    if heading is None or not name:
+        return False
+    said, named = word_tokens(readable_text(heading.group(1)).lower()), word_tokens(name.lower())
+    shorter = min(len(said), len(named))
+    return said == named if shorter < 2 else said[:shorter] == named[:shorter]
 
 
 def budget_spent(made: Mapping[str, str], now: float, cheapest: float, deadline: float) -> bool:

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from adapters.pages.html_markdown import INVISIBLE_CHARACTERS
-from adapters.pages.structured_data import OPEN_GRAPH_PRODUCTS, StructuredData, text_of
+from adapters.pages.structured_data import OPEN_GRAPH_PRODUCTS, StructuredData, objects_within, text_of
 
 ARTICLE_TYPES = frozenset(
     {"Article", "NewsArticle", "BlogPosting", "Report", "ScholarlyArticle", "TechArticle", "LiveBlogPosting"}
@@ -70,8 +70,8 @@ def for_sale(data: StructuredData) -> bool:
 
 
 def product_markdown(data: StructuredData) -> str:
-    """Name, description, price and the listed properties of the page's first product."""
-    for product in data.of_type("Product", "ProductGroup")[:1]:
+    """Name, description, price and the listed properties of the page's product (``page_product``)."""
+    for product in filter(None, [page_product(data)]):
         lines = [f"# {name}"] if (name := _plain(product.get("name"))) else []
         if description := _plain(product.get("description")):
             lines.append(description)
@@ -81,6 +81,26 @@ def product_markdown(data: StructuredData) -> str:
                 lines.append(f"- {label}: {text_of(prop.get('value'))}")
         return "\n\n".join(lines)
     return ""
+
+
+def page_product_name(data: StructuredData) -> str:
+    """The name of the page's product (``page_product``), as plain text; empty when there is none."""
+    product = page_product(data)
+    return _plain(product.get("name")) if product else ""
+
+
+def page_product(data: StructuredData) -> dict[str, Any] | None:
+    """The product the page declares it is about: its first product, unless the page declares others
+    of other names beside it. A product's variants (its ``hasVariant``, as a shop writes each size
+    and colour) and what it names as related (accessories, similar items) sit inside it and are its
+    own; products of other names side by side are a roundup's or a catalogue's, and the first of
+    them is not the page's (a review of the year's seven best refrigerators, a category's 25 lenses:
+    the first one's price set over the whole page misled)."""
+    products = data.of_type("Product", "ProductGroup")
+    inside = {id(inner) for product in products for inner in objects_within(product)}
+    own = [product for product in products if id(product) not in inside]
+    names = {_plain(product.get("name")).casefold() for product in own}
+    return own[0] if own and len(names) == 1 else None
 
 
 def _cut_short(node: dict[str, Any]) -> bool:

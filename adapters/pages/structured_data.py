@@ -86,6 +86,12 @@ def _open_graph(root: Element) -> dict[str, str]:
     return declared
 
 
+def objects_within(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every object nested inside ``node`` (not ``node`` itself), within the reading's depth bound."""
+    for child in node.values():
+        yield from _walk(child, 1)
+
+
 def _walk(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
     if depth > _MAX_DEPTH:
         return

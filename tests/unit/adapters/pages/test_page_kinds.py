@@ -127,6 +127,98 @@ def test_a_product_keeps_name_description_specifications_and_price() -> None:
     assert markdown.count("ventilated back") == 1  # declared fields already on the page are not repeated
 
 
+@pytest.mark.parametrize(
+    "heading", ["Trailmaster 40 rucksack", "Trailmaster 40 rucksack, slate grey", "Trailmaster 40"]
+)
+def test_a_product_s_declared_price_sits_under_the_heading_that_names_it(heading: str) -> None:
+    page = pages.PRODUCT.replace("<h1>Trailmaster 40 rucksack</h1>", f"<h1>{heading}</h1>")
+
+    lines = html_to_article(page, URL).markdown.split("\n\n")
+
+    assert lines[:3] == [
+        f"# {heading}",
+        "Price: 89.00 GBP",
+        "A forty-litre pack for long days on the hill, with a ventilated back and a rain cover.",
+    ]
+
+
+def test_a_product_s_declared_price_goes_first_when_no_heading_names_the_product() -> None:
+    page = pages.PRODUCT.replace("<h1>Trailmaster 40 rucksack</h1>", "<h1>Packs for the hill</h1>")
+
+    markdown = html_to_article(page, URL).markdown
+
+    assert markdown.startswith("# Trailmaster 40 rucksack\n\nPrice: 89.00 GBP\n\n")  # the declared name, then the price
+
+
+def _declaring(*nodes: dict[str, object]) -> str:
+    blocks = "".join(f'<script type="application/ld+json">{json.dumps(node)}</script>' for node in nodes)
+    return f"<html><head>{blocks}</head><body></body></html>"
+
+
+def _offer(price: str) -> dict[str, str]:
+    return {"@type": "Offer", "price": price, "priceCurrency": "EUR"}
+
+
+@pytest.mark.parametrize(
+    ("page", "declared"),
+    [
+        # A shop's product with its sizes as variants: the group's fields.
+        (
+            _declaring(
+                {
+                    "@type": "ProductGroup",
+                    "name": "Trail 25 Pack",
+                    "offers": _offer("90"),
+                    "hasVariant": [
+                        {"@type": "Product", "name": "Trail 25 Pack - Oak - XS", "offers": _offer("90")},
+                        {"@type": "Product", "name": "Trail 25 Pack - Bay - XL", "offers": _offer("95")},
+                    ],
+                }
+            ),
+            "# Trail 25 Pack\n\nPrice: 90 EUR",
+        ),
+        # What the product names as related sits inside it: still the page's product.
+        (
+            _declaring(
+                {
+                    "@type": "Product",
+                    "name": "Steel kettle",
+                    "offers": _offer("39"),
+                    "isRelatedTo": {"@type": "Product", "name": "Descaler", "offers": _offer("5")},
+                }
+            ),
+            "# Steel kettle\n\nPrice: 39 EUR",
+        ),
+        # The same product declared twice (JSON-LD in the head and again in the body).
+        (
+            _declaring({"@type": "Product", "name": "Steel kettle"}, {"@type": "Product", "name": "steel kettle"}),
+            "# Steel kettle",
+        ),
+        # A roundup of the year's best, or a category's grid: products of other names side by side.
+        (
+            _declaring(
+                {"@type": "Product", "name": "Hisense fridge", "offers": _offer("1599")},
+                {"@type": "Product", "name": "Samsung hob", "offers": _offer("899")},
+            ),
+            "",
+        ),
+        (
+            _declaring(
+                {
+                    "@type": "ItemList",
+                    "itemListElement": [
+                        {"@type": "ListItem", "item": {"@type": "Product", "name": f"Lens {n}"}} for n in range(3)
+                    ],
+                }
+            ),
+            "",
+        ),
+    ],
+)
+def test_the_declared_product_is_the_page_s_own_not_the_first_of_a_roundup(page: str, declared: str) -> None:
+    assert product_markdown(read_structured_data(parse_html(page))) == declared
+
+
 def test_a_product_s_declared_fields_come_with_plain_spaces_and_whole_words() -> None:
     declared = {"@type": "Product", "name": "Trailmaster\u00a040", "description": "Forty\u00a0li\u00adtres,\u202fgreen"}
     page = f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body></body></html>'
