@@ -12,6 +12,7 @@ from __future__ import annotations
 import html as html_entities
 import re
 from typing import Any
+from urllib.parse import unquote
 
 from adapters.pages.html_markdown import INVISIBLE_CHARACTERS
 from adapters.pages.structured_data import OPEN_GRAPH_PRODUCTS, StructuredData, objects_within, text_of
@@ -136,8 +137,12 @@ def _as_list(value: Any) -> list[Any]:
 
 def _plain(value: Any) -> str:
     """Text of a property; some publishers put HTML or entities in JSON-LD strings, some escape
-    them twice ("L&amp;#8217;atelier", "open &amp;amp; accessible"): a second pass undoes what is left."""
+    them twice ("L&amp;#8217;atelier", "open &amp;amp; accessible"): a second pass undoes what is left.
+    Some write it as a web address would ("An%20elegant%20sofa%20embodying..."): a text with no
+    space whose spaces are written ``%20`` is decoded."""
     text = text_of(value)
+    if "%20" in text and not _SPACES.search(text):
+        text = unquote(text)
     if "<" in text or "&" in text:
         text = html_entities.unescape(_TAGS.sub(" ", text))
         if "&" in text:

@@ -228,6 +228,24 @@ def test_a_product_s_declared_fields_come_with_plain_spaces_and_whole_words() ->
     assert markdown == "# Trailmaster 40\n\nForty litres, green"
 
 
+@pytest.mark.parametrize(
+    ("description", "read"),
+    [
+        ("An%20elegant%20sofa%20with%20curved%20arms.%7CIn%20linen.", "An elegant sofa with curved arms.|In linen."),
+        # A text with spaces is a text: a "%20" in it is what the publisher wrote.
+        ("Set the field to a%20b in the form", "Set the field to a%20b in the form"),
+        ("100%25cotton", "100%25cotton"),  # no encoded space: not read as an address
+    ],
+)
+def test_a_product_s_description_written_as_an_address_is_decoded(description: str, read: str) -> None:
+    declared = {"@type": "Product", "name": "Atelier sofa", "description": description}
+    page = f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body></body></html>'
+
+    markdown = product_markdown(read_structured_data(parse_html(page)))
+
+    assert markdown == f"# Atelier sofa\n\n{read}"
+
+
 def test_a_product_s_declared_fields_escaped_twice_are_read_once_unescaped() -> None:
     twice = "Lumi\u00e8re d&amp;#039;ambiance &amp;amp; diffuseur"
     declared = {"@type": "Product", "name": "Lampe", "description": twice}
