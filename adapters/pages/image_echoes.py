@@ -6,7 +6,11 @@ picture named like its label ("[[Image: Blog] Blog](address)"). The placeholder 
 agent nothing the next words do not, and costs it the words twice. Only the placeholder goes,
 never text; a placeholder whose words are not repeated (a chart, a photo with its own caption)
 stays. The placeholder is compared with the rest of its line, or, when nothing follows it on
-the line, with the next line of text (one blank line between them at most).
+the line, with the next line of text (one blank line between them at most). A line holding one
+picture alone that the next line says again, picture for picture, goes the same way: a carousel
+writes its slides' clones, a gallery its thumbnails after the pictures, a shop the same swatch
+twenty times ("[Image: Moon Silver]" six lines running); the last of the run stays. Pictures side
+by side on one line (a rating's five stars) are left as they are.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import re
 from domain.markdown_lines import CODE_FENCE
 
 _PLACEHOLDER = re.compile(r"\[Image: ([^\]\n]*)\][ \t]*")
+_PICTURE_ALONE = re.compile(r"[ \t]*(?:[-*+][ \t]+)?\[Image: [^\]\n]*\][ \t]*")  # with fullmatch
 # What may open the words that repeat a placeholder: list markers, heading hashes, emphasis, a
 # link's opening bracket, a quote's marker.
 _OPENING_MARKS = re.compile(r"^(?:[\s#>*_\[+-]|\d+[.)]\s)*")
@@ -35,7 +40,11 @@ def without_echoed_images(markdown: str) -> str:
         if CODE_FENCE.match(line):
             in_code = not in_code
         elif not in_code and "[Image:" in line:
-            line = _PLACEHOLDER.sub(functools.partial(_kept, following=_next_text(lines, index)), line)
+            following = _next_text(lines, index)
+            if _PICTURE_ALONE.fullmatch(line) and following.strip() == line.strip():
+                dropped = True
+                continue
+            line = _PLACEHOLDER.sub(functools.partial(_kept, following=following), line)
             if not _OPENING_MARKS.sub("", line):  # the line held only repeated pictures
                 dropped = True
                 continue

@@ -44,6 +44,26 @@ def test_of_two_pictures_side_by_side_only_the_one_the_text_repeats_goes() -> No
     assert without_echoed_images("[Image: logo] [Image: Trail boots] Trail boots") == "[Image: logo] Trail boots"
 
 
+def test_a_picture_the_next_lines_repeat_is_said_once_with_the_text_around_it_kept() -> None:
+    markdown = "# Classic II\n\n[Image: Moon Silver]\n\n[Image: Moon Silver]\n\n[Image: Moon Silver]\n\n40 mm case."
+
+    assert without_echoed_images(markdown) == "# Classic II\n\n[Image: Moon Silver]\n\n40 mm case."
+
+
+def test_a_gallery_list_of_one_picture_again_and_again_keeps_one() -> None:
+    markdown = "- [Image: Trail 25 Pack]\n- [Image: Trail 25 Pack]\n- [Image: Trail 25 Pack, side]"
+
+    assert without_echoed_images(markdown) == "- [Image: Trail 25 Pack]\n- [Image: Trail 25 Pack, side]"
+
+
+def test_pictures_side_by_side_on_one_line_and_different_pictures_in_a_row_stay() -> None:
+    markdown = (
+        "Rated [Image: star] [Image: star] [Image: star]\n\n[Image: front]\n\n[Image: back]\n\n[Image: front] again"
+    )
+
+    assert without_echoed_images(markdown) == markdown
+
+
 def test_short_picture_names_and_code_are_left_alone() -> None:
     markdown = "[Image: J] Jon Offline\n\n```\n[Image: Men] Men\n```"
 
