@@ -1,7 +1,8 @@
 """What a line of Markdown is, for the code that walks an answer line by line. Pure, standard library only.
 
 Five walkers share these (the page tidying, the recommendations cut, the repeated-quotes cut,
-the picture-echoes cut, the passages split); each had its own copy of the fence pattern.
+the picture-echoes cut, the passages split); each had its own copy of the fence pattern. The
+recommendations cut and the declared product's placement share the heading pattern.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Callable
 CODE_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 # A list item's marker: a bullet, or a number of at most nine digits with "." or ")".
 LIST_MARKER = r"(?:[-*+]|\d{1,9}[.)])"
+# An ATX heading's line, with ``match`` or ``fullmatch``: its hashes (the level) and its text.
+ATX_HEADING = re.compile(r"(#{1,6})[ \t]+(.*)")
 
 
 def indentation(line: str) -> int:

@@ -83,6 +83,7 @@ from adapters.pages.structured_content import (
 )
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from adapters.pages.text_words import word_tokens
+from domain.markdown_lines import ATX_HEADING
 from domain.script_shell import LITTLE_TEXT_CHARS, readable_text
 
 logger = logging.getLogger(__name__)
@@ -106,7 +107,6 @@ _IMAGES_FIRST = r"\s*(?:[-*+]\s+|\d+\.\s+)?(?:\[Image:[^\]]*\]\s*)+"
 _IMAGE_LED_LINE = re.compile(_IMAGES_FIRST + r"(?=\S)")  # ... going on with text
 _IMAGE_ONLY_LINE = re.compile(_IMAGES_FIRST)  # with fullmatch: nothing else on the line
 _IMAGE = re.compile(r"\[Image:[^\]]*\]")
-_HEADING = re.compile(r"#{1,6}[ \t]+(.+)")  # with match: an ATX heading's line and its text
 # A line below an image holding mostly that image's words is its caption repeated; a
 # sentence that merely mentions what the picture shows shares far fewer.
 CAPTION_ECHO = 0.8
@@ -476,10 +476,10 @@ def _with_declared_fields(markdown: str, declared: str, name: str) -> str:
 def _heading_names(line: str, name: str) -> bool:
     """Whether ``line`` is a heading saying the product's name: the same words, or the one's words
     opening the other's ("Trail 25 Pack" over "Trail 25 Pack - Shadow Bay - XS"), two words at least."""
-    heading = _HEADING.match(line)
+    heading = ATX_HEADING.match(line)
     if heading is None or not name:
         return False
-    said, named = word_tokens(readable_text(heading.group(1)).lower()), word_tokens(name.lower())
+    said, named = word_tokens(readable_text(heading.group(2)).lower()), word_tokens(name.lower())
     shorter = min(len(said), len(named))
     return said == named if shorter < 2 else said[:shorter] == named[:shorter]
 

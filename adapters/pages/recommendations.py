@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from domain.markdown_lines import CODE_FENCE
+from domain.markdown_lines import ATX_HEADING, CODE_FENCE
 from domain.script_shell import readable_text
 
 # Each phrase is a heading's whole text (case and surrounding punctuation aside). English first,
@@ -66,7 +66,6 @@ _PHRASES = (
     r"(?:관련|추천)\s*(?:상품|기사|제품)|함께\s*본\s*상품",
 )
 _RECOMMENDS = re.compile(r"[\W_]*(?:" + "|".join(_PHRASES) + r")[\W_]*", re.IGNORECASE)
-_HEADING = re.compile(r"(#{1,6})[ \t]+(.*)")
 # Longer than any of the phrases with its punctuation and a link around it: not looked at.
 _LONGEST_HEADING = 300
 _WORD = re.compile(r"\w")
@@ -92,7 +91,7 @@ def without_recommendations(markdown: str) -> str:
     for line in lines:
         if CODE_FENCE.match(line):
             fenced = not fenced
-        heading = None if fenced else _HEADING.fullmatch(line)
+        heading = None if fenced else ATX_HEADING.fullmatch(line)
         if heading:
             level = len(heading.group(1))
             if cut_below is not None and level <= cut_below:
