@@ -52,9 +52,14 @@ def readable_text(markdown: str) -> str:
     return _LINK_TARGET.sub("]", markdown).strip()
 
 
+def reads_as_a_page(markdown: str) -> bool:
+    """Whether ``markdown`` holds a page's worth of text (``LITTLE_TEXT_CHARS``, link targets aside)."""
+    return len(readable_text(markdown)) >= LITTLE_TEXT_CHARS
+
+
 def script_shell_signs(html: str, extracted_text: str) -> ShellSigns | None:
     """The signs that ``html`` is a JavaScript shell, or None when it is a page with content."""
-    if len(readable_text(extracted_text)) >= LITTLE_TEXT_CHARS:
+    if reads_as_a_page(extracted_text):
         return None
     scan = _Scan()
     scan.feed(html[:SCAN_CHARS])

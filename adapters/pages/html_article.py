@@ -84,7 +84,7 @@ from adapters.pages.structured_content import (
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from adapters.pages.text_words import word_tokens
 from domain.markdown_lines import ATX_HEADING
-from domain.script_shell import LITTLE_TEXT_CHARS, readable_text
+from domain.script_shell import LITTLE_TEXT_CHARS, readable_text, reads_as_a_page
 
 logger = logging.getLogger(__name__)
 
@@ -191,21 +191,16 @@ def html_to_article(
     return article
 
 
-def _a_page_s_worth(markdown: str) -> bool:
-    """Whether a draft holds a page's worth of text: the bar below which the vote, too, passes an
-    answer over for one that has more (``LITTLE_TEXT_CHARS``)."""
-    return len(readable_text(markdown)) >= LITTLE_TEXT_CHARS
-
-
 def _draft_enough(kind: PageKind, structure: Structure) -> Callable[[str], bool]:
-    """What a draft must hold to end the drafting (``Candidates``): a page's worth of text and, on a
-    listing, the share of its run of items the vote asks of a winner (``profiles.LISTING_ITEMS_HELD``).
+    """What a draft must hold to end the drafting (``Candidates``): a page's worth of text (the bar
+    below which the vote, too, passes an answer over for one that has more: ``reads_as_a_page``) and,
+    on a listing, the share of its run of items the vote asks of a winner (``profiles.LISTING_ITEMS_HELD``).
     Resiliparse keeps a category's heading and intro and drops its grid of links; past the draft's
     deadline the agent would read the intro of a 20,000-item catalogue."""
     if kind != "listing" or not structure.item_text:
-        return _a_page_s_worth
+        return reads_as_a_page
     items = words(structure.item_text)
-    return lambda markdown: _a_page_s_worth(markdown) and covered(items, words(markdown)) >= profiles.LISTING_ITEMS_HELD
+    return lambda markdown: reads_as_a_page(markdown) and covered(items, words(markdown)) >= profiles.LISTING_ITEMS_HELD
 
 
 def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str], None]:
@@ -523,7 +518,7 @@ class Candidates:
         clock: Callable[[], float],
         stop_at: float = math.inf,
         draft: Callable[[str], None] | None = None,
-        draft_enough: Callable[[str], bool] = _a_page_s_worth,
+        draft_enough: Callable[[str], bool] = reads_as_a_page,
         helper: CandidateHelper | None = None,
     ) -> None:
         """``deadline`` (by ``clock``): no candidate is started after it once one has been made.
@@ -555,7 +550,7 @@ class Candidates:
                 lists, headings = self._page_shape()
                 made = headings_restored(lists_restored(made, lists), headings)
             self._made[name] = made
-            if self._draft is not None and name in profiles.NEVER_STOPPED:
+            if name in profiles.NEVER_STOPPED:
                 self._drafted(made)
         return self._made[name]
 

@@ -72,16 +72,17 @@ def for_sale(data: StructuredData) -> bool:
 
 def product_markdown(data: StructuredData) -> str:
     """Name, description, price and the listed properties of the page's product (``page_product``)."""
-    for product in filter(None, [page_product(data)]):
-        lines = [f"# {name}"] if (name := _plain(product.get("name"))) else []
-        if description := _plain(product.get("description")):
-            lines.append(description)
-        lines += [f"Price: {price}" for price in _prices(product.get("offers"))[:1]]
-        for prop in _as_list(product.get("additionalProperty"))[:_MAX_POSTS]:
-            if isinstance(prop, dict) and (label := _plain(prop.get("name"))):
-                lines.append(f"- {label}: {text_of(prop.get('value'))}")
-        return "\n\n".join(lines)
-    return ""
+    product = page_product(data)
+    if product is None:
+        return ""
+    lines = [f"# {name}"] if (name := _plain(product.get("name"))) else []
+    if description := _plain(product.get("description")):
+        lines.append(description)
+    lines += [f"Price: {price}" for price in _prices(product.get("offers"))[:1]]
+    for prop in _as_list(product.get("additionalProperty"))[:_MAX_POSTS]:
+        if isinstance(prop, dict) and (label := _plain(prop.get("name"))):
+            lines.append(f"- {label}: {text_of(prop.get('value'))}")
+    return "\n\n".join(lines)
 
 
 def page_product_name(data: StructuredData) -> str:
