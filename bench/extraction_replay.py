@@ -27,6 +27,12 @@ and the articles corpus.
     .venv/bin/python -m bench.extraction_replay --load /tmp/candidates.pkl
     .venv/bin/python -m bench.extraction_replay --load /tmp/candidates.pkl --slower 2
 
+``--drafts`` scores what each page would give if its slower candidates ran past the extraction
+pool's draft deadline: its last draft (``adapters/pages/drafts``), from the never-stopped
+candidates the tool makes before the slower ones, offered in the tool's order.
+
+    .venv/bin/python -m bench.extraction_replay --load /tmp/candidates.pkl --drafts
+
 The plain replay runs every candidate a profile asks for; the tool stops starting them when a
 page's time budget is spent (``html_article.BUDGET_SECONDS``), so on a slow host or a heavy page
 fewer of them vote, and which ones depends on the moment. ``--slower F`` replays the budget as a
@@ -165,13 +171,34 @@ def replay(cached: Cached, slower: float | None = None) -> str:
     return choose(cached.kind, cached.data, cached.structure, run, reviews=cached.reviews).markdown
 
 
+def drafted(cached: Cached) -> str:
+    """The page's last draft: what the extraction pool falls back on past its draft deadline. The tool
+    makes the never-stopped candidates first (an article's check, Resiliparse, alone; the profile's
+    in cost order otherwise: ``made_in_cost_order``) and offers each as it is made."""
+    from adapters.pages import profiles
+    from adapters.pages.drafts import Drafting, draft_enough, tidied
+
+    if cached.kind is None:  # not HTML lxml reads: trafilatura's recovery alone, and no draft
+        return ""
+    asked = (profiles.RESILIPARSE,) if cached.kind == "article" else profiles.PROFILES[cached.kind]
+    sent: list[str] = []
+    drafting = Drafting(tidied(sent.append, cached.kind), draft_enough(cached.kind, cached.structure))
+    made: dict[str, str] = {}
+    for name in sorted((name for name in profiles.NEVER_STOPPED if name in asked), key=profiles.COST_ORDER.index):
+        made[name] = cached.answers[name]
+        drafting.offer(made[name], made)
+    return sent[-1] if sent else ""
+
+
 def scores(
-    cases: list[Case], cached: dict[tuple[str, str], Cached], slower: float | None = None
+    cases: list[Case], cached: dict[tuple[str, str], Cached], slower: float | None = None, *, drafts: bool = False
 ) -> dict[str, list[tuple[Case, PageScore]]]:
-    """Per group ("articles", "page-types", each page-types kind, "even", "odd"): (page, its score)."""
+    """Per group ("articles", "page-types", each page-types kind, "even", "odd"): (page, its score);
+    with ``drafts``, of the page's last draft (``drafted``) rather than its answer."""
     groups: dict[str, list[tuple[Case, PageScore]]] = {}
     for case in cases:
-        text = markdown_to_text(replay(cached[case.corpus, case.page_id], slower))
+        page = cached[case.corpus, case.page_id]
+        text = markdown_to_text(drafted(page) if drafts else replay(page, slower))
         if case.corpus == ARTICLES:
             groups.setdefault(ARTICLES, []).append((case, shingle_score(case.truth, text)))
             continue
@@ -291,6 +318,11 @@ def main(argv: list[str] | None = None) -> None:
         metavar="F",
         help="with --load: replay the tool's time budget as a host F times slower than the cache's would spend it",
     )
+    parser.add_argument(
+        "--drafts",
+        action="store_true",
+        help="with --load: score each page's last draft, what it gives if its slower candidates run out of time",
+    )
     args = parser.parse_args(argv)
     cases = load(Selection())
     if args.save:
@@ -305,7 +337,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(f"{len(missing)} pages are not in {args.load}; run --save again")
     if args.slower is not None and args.slower <= 0:
         sys.exit(f"--slower must be a positive number of times; got {args.slower:g}")
-    print("\n".join(report(scores(cases, cached, args.slower))))
+    if args.drafts and args.slower is not None:
+        sys.exit("--drafts scores the drafts, which no budget reaches; leave out --slower")
+    print("\n".join(report(scores(cases, cached, args.slower, drafts=args.drafts))))
     print()
     print("\n".join(markup_report(cached)))
 

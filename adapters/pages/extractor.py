@@ -52,7 +52,8 @@ class TrafilaturaExtractor:
         return self._helper is not None
 
     def extract(self, page: FetchedPage, *, draft: Callable[[str], None] | None = None) -> str:
-        """``draft``: called at most once, for an HTML page, with a reading to fall back on (``html_to_article``)."""
+        """``draft``: called, for an HTML page only, with each reading to fall back on, the last one the
+        better (``html_to_article``)."""
         content_type = _effective_type(page)
         if content_type in _HTML_TYPES:
             html = decode_text(page.body, page.charset, markup=True)

@@ -41,6 +41,7 @@ from adapters.pages.call_to_action import action_links_out
 from adapters.pages.candidate_helper import CandidateHelper, Maker
 from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.disclosure_panels import disclosures_opened
+from adapters.pages.drafts import Drafting, draft_enough, tidied
 from adapters.pages.edit_links import edit_links_out
 from adapters.pages.error_messages import ERROR_MESSAGES
 from adapters.pages.forum_signatures import SIGNATURES
@@ -84,7 +85,7 @@ from adapters.pages.structured_content import (
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from adapters.pages.text_words import word_tokens
 from domain.markdown_lines import ATX_HEADING
-from domain.script_shell import LITTLE_TEXT_CHARS, readable_text, reads_as_a_page
+from domain.script_shell import LITTLE_TEXT_CHARS, readable_text
 
 logger = logging.getLogger(__name__)
 
@@ -137,9 +138,9 @@ def html_to_article(
     ``stop_seconds`` a running one (see ``STOP_SECONDS``; real time, whatever ``clock`` says).
     ``draft`` is called with the first answer of a candidate that is never stopped, as soon as it
     is made: what the page falls back on if the rest runs out of time (``extraction_pool``). Until
-    one reads the page (a page's worth of text, and a listing's items: ``_draft_enough``), a later
-    such answer holding more is sent too (Resiliparse keeps a catalogue's heading and intro and
-    drops its grid of links).
+    one reads the page by the evidence the vote asks of a winner (a page's worth of text, a listing's
+    items, a plain page's sections: ``drafts``), a later such answer holding more is sent too
+    (Resiliparse keeps a catalogue's heading and intro and drops its grid of links).
     ``helper``: a process beside this one that makes the slow candidate the page will most likely
     ask for while this one reads the page (``candidate_helper``; the answer is the same).
     """
@@ -165,7 +166,7 @@ def html_to_article(
         kind = detect_kind(data, structure)
         reviews = cut_from_tree(kind, data, root)
         if draft is not None:
-            draft = _tidied_draft(draft, kind)
+            draft = tidied(draft, kind)
         run = Candidates(
             html,
             url,
@@ -174,8 +175,7 @@ def html_to_article(
             deadline=deadline,
             clock=clock,
             stop_at=stop_at,
-            draft=draft,
-            draft_enough=_draft_enough(kind, structure),
+            drafting=Drafting(draft, draft_enough(kind, structure)),
             helper=helper,
         )
         article = choose(kind, data, structure, run, reviews=reviews)
@@ -189,25 +189,6 @@ def html_to_article(
         extra={"kind": article.kind, "method": article.method},
     )
     return article
-
-
-def _draft_enough(kind: PageKind, structure: Structure) -> Callable[[str], bool]:
-    """What a draft must hold to end the drafting (``Candidates``): a page's worth of text (the bar
-    below which the vote, too, passes an answer over for one that has more: ``reads_as_a_page``) and,
-    on a listing, the share of its run of items the vote asks of a winner (``profiles.LISTING_ITEMS_HELD``).
-    Resiliparse keeps a category's heading and intro and drops its grid of links; past the draft's
-    deadline the agent would read the intro of a 20,000-item catalogue."""
-    if kind != "listing" or not structure.item_text:
-        return reads_as_a_page
-    items = words(structure.item_text)
-    return lambda markdown: reads_as_a_page(markdown) and covered(items, words(markdown)) >= profiles.LISTING_ITEMS_HELD
-
-
-def _tidied_draft(draft: Callable[[str], None], kind: PageKind) -> Callable[[str], None]:
-    """``draft`` called with the answer cut as a chosen one is: no recommendations, no second copies."""
-    return lambda markdown: draft(
-        without_repeated_paragraphs(without_recommendations(markdown), thread=kind == "forum")
-    )
 
 
 def parse_page(html: str) -> tuple[Element, str] | None:
@@ -517,17 +498,16 @@ class Candidates:
         deadline: float,
         clock: Callable[[], float],
         stop_at: float = math.inf,
-        draft: Callable[[str], None] | None = None,
-        draft_enough: Callable[[str], bool] = reads_as_a_page,
+        drafting: Drafting | None = None,
         helper: CandidateHelper | None = None,
     ) -> None:
         """``deadline`` (by ``clock``): no candidate is started after it once one has been made.
         ``stop_at`` (by ``time.monotonic``): a candidate not in ``profiles.NEVER_STOPPED`` still
-        running then is stopped and counts as having found nothing. ``draft``, ``helper``: see
+        running then is stopped and counts as having found nothing. ``drafting``: where each
+        never-stopped answer is offered as the page's draft (``drafts``); ``helper``: see
         ``html_to_article``; a candidate asked of the helper is taken from it."""
-        self._deadline, self._clock, self._stop_at, self._draft = deadline, clock, stop_at, draft
-        self._draft_held = 0  # the readable characters of the last draft sent
-        self._draft_enough = draft_enough
+        self._deadline, self._clock, self._stop_at = deadline, clock, stop_at
+        self._drafting = drafting
         self._helper = helper
         self._made: dict[str, str] = {}
         self._cheapest = math.inf  # the shortest time (by ``clock``) a candidate of this page took
@@ -550,22 +530,9 @@ class Candidates:
                 lists, headings = self._page_shape()
                 made = headings_restored(lists_restored(made, lists), headings)
             self._made[name] = made
-            if name in profiles.NEVER_STOPPED:
-                self._drafted(made)
+            if name in profiles.NEVER_STOPPED and self._drafting is not None:
+                self._drafting.offer(made, self._made)
         return self._made[name]
-
-    def _drafted(self, made: str) -> None:
-        """``made`` sent as the page's draft when it holds more text than the drafts sent so far; the
-        drafting ends with the first that ``draft_enough`` says reads the page (``_draft_enough``). A
-        20,000-item catalogue past the pool's draft deadline otherwise came back as its heading, or
-        its intro, which Resiliparse alone had kept."""
-        held = len(readable_text(made))
-        if self._draft is None or held <= self._draft_held:
-            return
-        self._draft(made)
-        self._draft_held = held
-        if self._draft_enough(made):
-            self._draft = None
 
     def _page_shape(self) -> tuple[tuple[PageList, ...], tuple[tuple[str, int], ...]]:
         """The page's lists and headings, which trafilatura's answers get back (``list_lines``,

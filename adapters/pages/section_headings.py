@@ -70,10 +70,11 @@ def holding_sections(candidates: Mapping[str, str], headings: tuple[str, ...], s
     """``reconcile.holders`` of at least ``share`` of ``headings``."""
     if not headings:
         return dict(candidates)
-    return holders(candidates, lambda text: _share_held(text, headings), share)
+    return holders(candidates, lambda text: sections_held(text, headings), share)
 
 
-def _share_held(markdown: str, headings: tuple[str, ...]) -> float:
+def sections_held(markdown: str, headings: tuple[str, ...]) -> float:
+    """The share of ``headings`` (from ``section_headings``) that ``markdown`` says, as words in order."""
     text = f" {_spoken(readable_text(markdown))} "
     return sum(f" {heading} " in text for heading in headings) / len(headings)
 

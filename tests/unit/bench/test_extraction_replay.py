@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from pathlib import Path
+
+import pytest
 
 from bench.extraction_replay import Cached, changed_sources, load_cache, source_digests, staleness_note
 
@@ -129,3 +132,41 @@ def test_the_budgeted_replay_of_a_quick_page_is_the_plain_replay() -> None:
     page = _plain_page(PLAIN_PROFILE)
 
     assert replay(page, slower=0.5) == replay(page)
+
+
+_OPENING = "# Our services\n\n" + "For forty years our engineers have kept the valley's bridges in service. " * 4
+_SECTIONS = "\n\n".join(
+    f"## {name}\n\nEngineers climb, measure and report on every part of it, and say plainly what it needs."
+    for name in ("Bridges", "Tunnels", "Flood walls", "Earthworks", "Harbour walls", "Dams")
+)
+
+
+@pytest.mark.parametrize(
+    ("kind", "drafted_by"),
+    [
+        # A plain page's opening holds one of its seven sections: the pruned whole page, made next, is sent.
+        ("page", "whole page"),
+        # An article's draft is its check, Resiliparse, alone: the tool makes nothing else never stopped first.
+        ("article", "resiliparse"),
+    ],
+)
+def test_the_drafts_replay_gives_the_last_draft_the_tool_would_send(kind: str, drafted_by: str) -> None:
+    from bench.extraction_replay import drafted
+
+    page = dataclasses.replace(
+        _plain_page(PLAIN_PROFILE),
+        kind=kind,
+        answers={
+            **_plain_page(PLAIN_PROFILE).answers,
+            "resiliparse": _OPENING,
+            "whole page": f"{_OPENING}\n\n{_SECTIONS}",
+        },
+    )
+
+    assert drafted(page) == page.answers[drafted_by]
+
+
+def test_a_page_lxml_could_not_read_has_no_draft() -> None:
+    from bench.extraction_replay import drafted
+
+    assert drafted(dataclasses.replace(_plain_page(PLAIN_PROFILE), kind=None)) == ""

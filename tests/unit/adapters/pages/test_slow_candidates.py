@@ -186,6 +186,43 @@ def test_on_a_listing_a_draft_reads_the_page_once_it_holds_its_items(
     assert drafts_of(pages.LISTING, fast, whole, monkeypatch) == (sent, "listing")
 
 
+_HERO = (
+    "# Our services\n\n"
+    + "For forty years our engineers have kept the bridges and walls of the valley in service. " * 3
+)
+_SECTIONS = [
+    ("Bridge inspection", "Engineers climb, measure and report on every span, bearing and joint of a road bridge."),
+    ("Tunnel surveys", "Laser scans of a tunnel's lining, compared year on year, show where water is at work."),
+    ("Flood defences", "Walls, gates and pumps are tested before the wet season, and their repairs planned."),
+    ("Railway earthworks", "Cuttings and embankments along the line are walked, drilled and watched for slips."),
+    ("Harbour walls", "Divers and sonar read the state of a quay below the water line, where the sea wears it."),
+    ("Dam safety", "Reservoir dams are checked for seepage, settlement and cracking every ten years, as asked."),
+]
+
+
+def _sectioned(count: int) -> str:
+    return "\n\n".join(f"## {heading}\n\n{text}" for heading, text in _SECTIONS[:count])
+
+
+@pytest.mark.parametrize(
+    ("fast", "whole", "sent"),
+    [
+        # A hub page's opening is a page's worth of text but one of its seven sections: the pruned
+        # whole page, which says what the sections are, holds them all and is sent after it.
+        (_HERO, _HERO + "\n\n" + _sectioned(6), [_HERO, _HERO + "\n\n" + _sectioned(6)]),
+        # Half the sections' headings (4 of 7) read the page, as they let an answer win the vote.
+        (_HERO + "\n\n" + _sectioned(3), _HERO + "\n\n" + _sectioned(6), [_HERO + "\n\n" + _sectioned(3)]),
+        # Four sections, the opening one of them, are too few to tell which readings kept the page:
+        # a page's worth of text does.
+        (_HERO, _HERO + "\n\n" + _sectioned(3), [_HERO]),
+    ],
+)
+def test_on_a_plain_page_a_draft_reads_the_page_once_it_holds_its_sections(
+    monkeypatch: pytest.MonkeyPatch, fast: str, whole: str, sent: list[str]
+) -> None:
+    assert drafts_of(pages.PAGE_UNDER_A_MEGA_MENU, fast, whole, monkeypatch) == (sent, "page")
+
+
 def test_the_extractor_hands_the_draft_through_for_html_only() -> None:
     drafts: list[str] = []
     extractor = TrafilaturaExtractor()

@@ -1,0 +1,88 @@
+"""The page's draft: the reading the extraction pool falls back on when the slower candidates run out of time.
+
+A candidate that is never stopped (``profiles.NEVER_STOPPED``: Resiliparse, the pruned whole page)
+is offered to the pool as the page's draft the moment it is made; past the pool's draft deadline
+the worker is killed and the page is its last draft (``extraction_pool``). The first such answer
+does not always read the page: Resiliparse keeps a catalogue's heading and drops its grid of links,
+and keeps a hub page's opening and drops its sections under linked headings. So drafting goes on,
+each later answer sent when it holds more text, until a draft reads the page by the evidence the
+vote asks of a winner (``html_article._eligible``): a page's worth of text (``reads_as_a_page``);
+on a listing, its share of the run of items (``profiles.LISTING_ITEMS_HELD``); on a plain page of
+``profiles.SECTIONS_SEEN`` sections or more, its share of their headings
+(``profiles.SECTIONS_HELD``). The sections are read from the pruned whole page, so on a plain page
+no draft ends the drafting before the whole page is made, and the draft sent before it is judged
+again once it is (docs/extraction.md, twenty-ninth and thirtieth rounds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from adapters.pages import profiles
+from adapters.pages.page_kind import PageKind, Structure
+from adapters.pages.recommendations import without_recommendations
+from adapters.pages.reconcile import covered, words
+from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
+from adapters.pages.section_headings import section_headings, sections_held
+from domain.script_shell import readable_text, reads_as_a_page
+
+# Whether a draft reads the page, given the candidates made so far (by name): what it needs to know
+# may come with a later candidate (a plain page's sections, from the pruned whole page).
+Enough = Callable[[str, Mapping[str, str]], bool]
+
+
+def draft_enough(kind: PageKind, structure: Structure) -> Enough:
+    """What a draft must hold to end the drafting on a page of this kind and structure."""
+    if kind == "listing" and structure.item_text:
+        items = words(structure.item_text)
+        return lambda markdown, _made: (
+            reads_as_a_page(markdown) and covered(items, words(markdown)) >= profiles.LISTING_ITEMS_HELD
+        )
+    if kind == "page":
+        return _holds_the_sections
+    return lambda markdown, _made: reads_as_a_page(markdown)
+
+
+def _holds_the_sections(markdown: str, made: Mapping[str, str]) -> bool:
+    """A plain page's draft reads it when it holds the share of its sections' headings that the vote
+    asks of a winner, on a page with enough of them to tell; until the pruned whole page is made,
+    which says what the sections are, no draft is known to."""
+    if not reads_as_a_page(markdown) or profiles.WHOLE_PAGE not in made:
+        return False
+    headings = section_headings(made[profiles.WHOLE_PAGE])
+    return len(headings) < profiles.SECTIONS_SEEN or sections_held(markdown, headings) >= profiles.SECTIONS_HELD
+
+
+def tidied(send: Callable[[str], None], kind: PageKind) -> Callable[[str], None]:
+    """``send`` called with the draft cut as a chosen answer is: no recommendations, no second copies."""
+    return lambda markdown: send(without_repeated_paragraphs(without_recommendations(markdown), thread=kind == "forum"))
+
+
+class Drafting:
+    """Which never-stopped answers reach the pool as the page's draft, in the order they are made."""
+
+    def __init__(self, send: Callable[[str], None] | None, enough: Enough) -> None:
+        self._send, self._enough = send, enough
+        self._last = ""  # the last draft sent
+        self._held = 0  # its readable characters
+
+    @property
+    def over(self) -> bool:
+        """No later answer will be sent: a draft read the page (or there is nobody to send one to)."""
+        return self._send is None
+
+    def offer(self, answer: str, made: Mapping[str, str]) -> None:
+        """``answer`` sent when drafting is not over and it holds more text than the last draft; ``made``:
+        every candidate made so far, ``answer``'s own included."""
+        if self._send is None:
+            return
+        if self._held and self._enough(self._last, made):  # what was made since says the last one reads the page
+            self._send = None
+            return
+        held = len(readable_text(answer))
+        if held <= self._held:
+            return
+        self._send(answer)
+        self._last, self._held = answer, held
+        if self._enough(answer, made):
+            self._send = None
