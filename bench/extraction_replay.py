@@ -78,6 +78,7 @@ class Cached:
     seconds: dict[str, float] = field(default_factory=dict)
     reviews: frozenset[str] = frozenset()  # the lines of the reviews cut from a product's tree
     reading_seconds: float = 0.0  # CPU time of the parse, the walk and the cuts, before any candidate
+    introduced: tuple[Any, ...] = ()  # the page's lists that a block ending with a colon introduces
 
 
 class _Replayed:
@@ -133,6 +134,7 @@ class _Budgeted:
 def read_page(case: Case) -> Cached:
     from adapters.pages import candidates, profiles
     from adapters.pages.html_article import Candidates, cut_from_tree, parse_page, read_tree
+    from adapters.pages.introduced_lists import introduced_lists
     from adapters.pages.page_kind import detect_kind
     from bench.extraction_contenders import _decoded
 
@@ -146,12 +148,22 @@ def read_page(case: Case) -> Cached:
     data, structure = read_tree(root)
     kind = detect_kind(data, structure)
     reviews = cut_from_tree(kind, data, root)
+    introduced = introduced_lists(root, candidates.links_base(root, case.url))
     # No budget and no stopping (the replay must not depend on the machine's load), except what the
     # tool does whatever the load: a page past the element bound gives the slower candidates no time.
     stop_at = -math.inf if structure.oversized else math.inf
     run = Candidates(html, case.url, root, INCLUDE_IMAGES, deadline=math.inf, clock=time.monotonic, stop_at=stop_at)
     reading_seconds = time.process_time() - reading
-    cached = Cached(case.corpus, case.page_id, kind, data, structure, reviews=reviews, reading_seconds=reading_seconds)
+    cached = Cached(
+        case.corpus,
+        case.page_id,
+        kind,
+        data,
+        structure,
+        reviews=reviews,
+        reading_seconds=reading_seconds,
+        introduced=introduced,
+    )
     for name in profiles.COST_ORDER:  # every candidate any profile can ask for
         started = time.process_time()
         cached.answers[name] = run(name)
@@ -168,7 +180,10 @@ def replay(cached: Cached, slower: float | None = None) -> str:
     if cached.kind is None:
         return cached.answers[profiles.TRAFILATURA_PRECISION]
     run = _Replayed(cached.answers) if slower is None else _Budgeted(cached, slower)
-    return choose(cached.kind, cached.data, cached.structure, run, reviews=cached.reviews).markdown
+    introduced = getattr(cached, "introduced", ())  # caches from before it was recorded have none
+    return choose(
+        cached.kind, cached.data, cached.structure, run, reviews=cached.reviews, introduced=introduced
+    ).markdown
 
 
 def drafted(cached: Cached) -> str:

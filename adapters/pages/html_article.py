@@ -12,9 +12,11 @@ suit it, keep the answer they agree on.
 4. Products get any declared field the winner lacks (name, price, properties) put in front; a
    product for sale loses its customer reviews, from the tree before the candidates read it and
    from the winner's answer when it read the page as written (``review_sections``).
-5. Quotes of text the answer already gave (a reply quoting the post above it) are cut to their
-   opening words (``repeated_quotes``), picture placeholders whose words the next text repeats
-   go (``image_echoes``), and so do second copies of long lines (``repeated_paragraphs``).
+5. A list the answer introduces ("the following happens:") and leaves out goes back under its
+   introduction, from the page (``introduced_lists``). Quotes of text the answer already gave (a
+   reply quoting the post above it) are cut to their opening words (``repeated_quotes``), picture
+   placeholders whose words the next text repeats go (``image_echoes``), and so do second copies
+   of long lines (``repeated_paragraphs``).
 
 Why each step is there, with the measurements: docs/extraction.md.
 """
@@ -50,6 +52,7 @@ from adapters.pages.heading_lines import headings_restored, page_headings
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
+from adapters.pages.introduced_lists import IntroducedList, introduced_lists, lists_put_back
 from adapters.pages.label_values import labels_joined
 from adapters.pages.list_controls import LIST_CONTROLS
 from adapters.pages.list_lines import PageList, lists_restored, page_lists
@@ -165,6 +168,7 @@ def html_to_article(
         deadline = clock() + budget_seconds
         kind = detect_kind(data, structure)
         reviews = cut_from_tree(kind, data, root)
+        introduced = introduced_lists(root, candidates.links_base(root, url))
         if draft is not None:
             draft = tidied(draft, kind)
         run = Candidates(
@@ -178,7 +182,7 @@ def html_to_article(
             drafting=Drafting(draft, draft_enough(kind, structure)),
             helper=helper,
         )
-        article = choose(kind, data, structure, run, reviews=reviews)
+        article = choose(kind, data, structure, run, reviews=reviews, introduced=introduced)
     finally:
         if helper is not None:
             helper.let_go()  # a helper never works on a page its worker has left
@@ -309,16 +313,19 @@ def choose(
     run: CandidateSource,
     *,
     reviews: frozenset[str] = frozenset(),
+    introduced: tuple[IntroducedList, ...] = (),
 ) -> Article:
     """Steps 2-5 of the pipeline for a page already read: which candidates vote, which one wins.
     ``reviews``: the lines of the reviews ``cut_from_tree`` took out of the tree, cut from the winner.
+    ``introduced``: the page's lists that a block ending with a colon introduces, put back where the
+    winner keeps the introduction and drops the list (``introduced_lists``).
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
     """
     chosen = _chosen(kind, data, structure, _WithoutRecommendations(run))
     markdown = without_review_lines(chosen.markdown, reviews, run(profiles.WHOLE_PAGE)) if reviews else chosen.markdown
-    markdown = shortened_repeats(without_echoed_images(markdown))
+    markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
     return dataclasses.replace(chosen, markdown=without_repeated_paragraphs(markdown, thread=chosen.kind == "forum"))
 
 

@@ -1,0 +1,115 @@
+"""Lists that an answer introduces and then leaves out, put back from the page.
+
+Extractors drop a list inside the body when it looks like chrome to them: a list whose items are
+links ("Meditation has been shown to help improve:" over seven linked findings), short phrases,
+or code. The sentence that introduced it stays, and the agent reads "When you run docker compose
+up, the following happens:" followed by the next section, the steps gone. The page says what
+followed: its introduction is the block just before the list and ends with a colon.
+
+So where the chosen answer holds a line (a paragraph or a heading) that says what such an
+introduction says and none of the list's items, and the line after it is not a list item, the
+list goes back under it, written from the page as the pruned whole page writes lists
+(``html_markdown``). A list whose items the answer holds anywhere is left alone: it was kept,
+perhaps in other words. Replayed over both corpora, 21 answers change, 17 up, and both halves of
+page-types rise (docs/extraction.md, thirtieth round).
+"""
+
+from __future__ import annotations
+
+import re
+from copy import deepcopy
+from dataclasses import dataclass
+from itertools import islice
+
+from lxml import etree
+
+from adapters.pages.html_markdown import Element, element_to_markdown
+from adapters.pages.lone_lines import MAX_LINE_CHARS, MAX_LINES, collapsed, plain_text
+from adapters.pages.text_words import word_tokens
+
+_MAX_LISTS = 2_000  # of a page, in its order, looked at
+_MAX_INTRODUCED = 50  # written out a page: most pages have none, the most of either corpus 51
+_MIN_ITEMS = 2  # with words: one item after a colon is a sentence's end, not a list
+_MAX_ITEMS = 1_000  # of a list, read to tell whether the answer holds any of them
+_TEXT = etree.XPath("string()")
+# A line that is a block of another kind than a paragraph or a heading: an item, a quote, a row,
+# a fence. An introduction inside a list item would put the list in the wrong place.
+_OTHER_BLOCK = re.compile(r"[ \t]*(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||```|~~~)")
+_HEADING_MARKS = re.compile(r"[ \t]*#{1,6}[ \t]+")
+# What may close an introduction's line after its colon: emphasis marks.
+_CLOSING_MARKS = re.compile(r"[*_]*[ \t]*\Z")
+
+
+@dataclass(frozen=True)
+class IntroducedList:
+    """A list of the page and the block before it, which ends with a colon: their words (lower case,
+    one space apart) and the list as Markdown."""
+
+    introduction: str
+    items: tuple[str, ...]
+    markdown: str
+
+
+def introduced_lists(root: Element, base_url: str | None = None) -> tuple[IntroducedList, ...]:
+    """The page's lists that the block before them introduces with a colon, in the page's order."""
+    found: list[IntroducedList] = []
+    for element in islice(root.iter("ul", "ol"), _MAX_LISTS):
+        before = element.getprevious()
+        if before is None or not isinstance(before.tag, str) or before.tag in ("ul", "ol"):
+            continue
+        introduction = collapsed(_TEXT(before))
+        if not introduction.endswith(":") or len(introduction) > MAX_LINE_CHARS:
+            continue
+        read = islice(element.iterchildren("li"), _MAX_ITEMS)
+        items = tuple(said for said in (_words(_TEXT(item)) for item in read) if said)
+        if len(items) < _MIN_ITEMS:
+            continue
+        markdown = element_to_markdown(deepcopy(element), base_url)
+        if markdown:
+            found.append(IntroducedList(_words(introduction), items, markdown))
+            if len(found) >= _MAX_INTRODUCED:
+                break
+    return tuple(found)
+
+
+def lists_put_back(markdown: str, lists: tuple[IntroducedList, ...]) -> str:
+    """``markdown`` with each list it introduces and leaves out put back under its introduction."""
+    if not lists or not markdown:
+        return markdown
+    by_introduction: dict[str, IntroducedList] = {}
+    for listed in lists:
+        by_introduction.setdefault(listed.introduction, listed)
+    lines = markdown.split("\n")
+    said = f" {' '.join(word_tokens(' '.join(map(plain_text, lines)).lower()))} "
+    put: dict[int, str] = {}  # line number -> the list that goes under it
+    for number, line in enumerate(islice(lines, MAX_LINES)):
+        page_list = _introduced_by(line, by_introduction)
+        if page_list is None or any(f" {item} " in said for item in page_list.items):
+            continue
+        following = next((later for later in lines[number + 1 :] if later.strip()), "")
+        if not _OTHER_BLOCK.match(following):
+            put[number] = page_list.markdown
+    if not put:
+        return markdown
+    written: list[str] = []
+    for number, line in enumerate(lines):
+        written.append(line)
+        if number in put:
+            written += ["", put[number]]
+            if number + 1 < len(lines) and lines[number + 1].strip():
+                written.append("")
+    return "\n".join(written)
+
+
+def _introduced_by(line: str, lists: dict[str, IntroducedList]) -> IntroducedList | None:
+    """The list whose introduction ``line`` says, if it is a paragraph or a heading ending with a colon."""
+    if not line.rstrip("*_ \t").endswith(":") or len(line) > MAX_LINE_CHARS or _OTHER_BLOCK.match(line):
+        return None
+    text = plain_text(_HEADING_MARKS.sub("", line, count=1))
+    if not _CLOSING_MARKS.sub("", text).endswith(":"):
+        return None
+    return lists.get(_words(text))
+
+
+def _words(text: str) -> str:
+    return " ".join(word_tokens(text.lower()))
