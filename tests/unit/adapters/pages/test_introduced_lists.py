@@ -108,6 +108,17 @@ def test_a_page_s_introduced_lists_are_written_out_within_a_bound() -> None:
     assert found[0].introduction == "part 0 has" and found[0].items == ("a 0", "b 0")
 
 
+def test_a_long_list_is_looked_for_by_its_first_three_items_and_its_last() -> None:
+    items = "".join(f"<li>step {n}</li>" for n in range(1, 1_001))
+    page = f"<html><body><p>Then:</p><ul>{items}</ul></body></html>"
+
+    (found,) = introduced_lists(candidates.parse_html(page), URL)
+
+    assert found.items == ("step 1", "step 2", "step 3", "step 1000")
+    assert put_back(page, "Then:\n\nThe end.\n\nstep 1000") == "Then:\n\nThe end.\n\nstep 1000"
+    assert "- step 999\n- step 1000" in put_back(page, "Then:\n\nThe end.")
+
+
 def test_the_tool_puts_the_list_back_in_whichever_answer_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every extractor keeps the introduction and drops the list, as trafilatura and Resiliparse do
     # with a list of links or of code.
