@@ -66,11 +66,6 @@ class Drafting:
         self._last = ""  # the last draft sent
         self._held = 0  # its readable characters
 
-    @property
-    def over(self) -> bool:
-        """No later answer will be sent: a draft read the page (or there is nobody to send one to)."""
-        return self._send is None
-
     def offer(self, answer: str, made: Mapping[str, str]) -> None:
         """``answer`` sent when drafting is not over and it holds more text than the last draft; ``made``:
         every candidate made so far, ``answer``'s own included."""
