@@ -197,7 +197,8 @@ def drafted(cached: Cached) -> str:
         return ""
     asked = (profiles.RESILIPARSE,) if cached.kind == "article" else profiles.PROFILES[cached.kind]
     sent: list[str] = []
-    drafting = Drafting(tidied(sent.append, cached.kind), draft_enough(cached.kind, cached.structure))
+    introduced = getattr(cached, "introduced", ())  # caches from before it was recorded have none
+    drafting = Drafting(tidied(sent.append, cached.kind, introduced), draft_enough(cached.kind, cached.structure))
     made: dict[str, str] = {}
     for name in sorted((name for name in profiles.NEVER_STOPPED if name in asked), key=profiles.COST_ORDER.index):
         made[name] = cached.answers[name]

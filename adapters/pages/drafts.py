@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from adapters.pages import profiles
+from adapters.pages.introduced_lists import IntroducedList, lists_put_back
 from adapters.pages.page_kind import PageKind, Structure
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, words
@@ -53,9 +54,16 @@ def _holds_the_sections(markdown: str, made: Mapping[str, str]) -> bool:
     return len(headings) < profiles.SECTIONS_SEEN or sections_held(markdown, headings) >= profiles.SECTIONS_HELD
 
 
-def tidied(send: Callable[[str], None], kind: PageKind) -> Callable[[str], None]:
-    """``send`` called with the draft cut as a chosen answer is: no recommendations, no second copies."""
-    return lambda markdown: send(without_repeated_paragraphs(without_recommendations(markdown), thread=kind == "forum"))
+def tidied(
+    send: Callable[[str], None], kind: PageKind, introduced: tuple[IntroducedList, ...] = ()
+) -> Callable[[str], None]:
+    """``send`` called with the draft cut and mended as a chosen answer is: no recommendations, the
+    lists it introduces and leaves out put back (``introduced_lists``), no second copies."""
+    return lambda markdown: send(
+        without_repeated_paragraphs(
+            lists_put_back(without_recommendations(markdown), introduced), thread=kind == "forum"
+        )
+    )
 
 
 class Drafting:

@@ -170,7 +170,7 @@ def html_to_article(
         reviews = cut_from_tree(kind, data, root)
         introduced = introduced_lists(root, candidates.links_base(root, url))
         if draft is not None:
-            draft = tidied(draft, kind)
+            draft = tidied(draft, kind, introduced)
         run = Candidates(
             html,
             url,

@@ -25,6 +25,7 @@ from lxml import etree
 
 from adapters.pages.html_markdown import Element, element_to_markdown
 from adapters.pages.lone_lines import MAX_LINE_CHARS, MAX_LINES, collapsed, plain_text
+from adapters.pages.recommendations import opens_with_recommendations
 from adapters.pages.text_words import word_tokens
 
 _MAX_LISTS = 2_000  # of a page, in its order, looked at
@@ -63,6 +64,8 @@ def introduced_lists(root: Element, base_url: str | None = None) -> tuple[Introd
             continue
         introduction = collapsed(_TEXT(before))
         if not introduction.endswith(":") or len(introduction) > MAX_LINE_CHARS:
+            continue
+        if opens_with_recommendations(introduction):  # "Related coverage:", "You may also like:"
             continue
         read = islice(element.iterchildren("li"), _MAX_ITEMS)
         items = tuple(said for said in (_words(_TEXT(item)) for item in read) if said)

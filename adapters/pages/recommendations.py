@@ -66,6 +66,7 @@ _PHRASES = (
     r"(?:관련|추천)\s*(?:상품|기사|제품)|함께\s*본\s*상품",
 )
 _RECOMMENDS = re.compile(r"[\W_]*(?:" + "|".join(_PHRASES) + r")[\W_]*", re.IGNORECASE)
+_OPENS_WITH = re.compile(r"[\W_]*(?:" + "|".join(_PHRASES) + r")(?!\w)", re.IGNORECASE)
 # Longer than any of the phrases with its punctuation and a link around it: not looked at.
 _LONGEST_HEADING = 300
 _WORD = re.compile(r"\w")
@@ -78,6 +79,12 @@ def is_recommendation_heading(text: str) -> bool:
     # Brackets of links and asterisks of emphasis ("You might **also like**") are not words.
     plain = readable_text(text).replace("[", "").replace("]", "").replace("*", "")
     return _RECOMMENDS.fullmatch(plain) is not None
+
+
+def opens_with_recommendations(text: str) -> bool:
+    """Whether a line's text opens with what names recommendations ("Related coverage from our
+    guides:", "You may also like:"): what it introduces is a box of them."""
+    return _OPENS_WITH.match(readable_text(text[:_LONGEST_HEADING]).replace("*", "")) is not None
 
 
 def without_recommendations(markdown: str) -> str:

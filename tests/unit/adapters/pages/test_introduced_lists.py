@@ -93,6 +93,9 @@ def test_an_answer_that_kept_the_list_or_does_not_introduce_it_is_left_alone(ans
         STEPS_PAGE.replace("the following happens:", "the following happens."),  # no colon: not an introduction
         STEPS_PAGE.replace("<li>A container is created for web.</li>", ""),  # one item ends a sentence
         STEPS_PAGE.replace("<p>When you run it, the following happens:</p>", ""),  # nothing before the list
+        # What names recommendations introduces a box of them.
+        STEPS_PAGE.replace("When you run it, the following happens:", "Related coverage from our guides:"),
+        STEPS_PAGE.replace("When you run it, the following happens:", "<strong>You may also like:</strong>"),
     ],
 )
 def test_only_a_list_of_two_items_or_more_after_a_block_ending_with_a_colon_is_introduced(page: str) -> None:
@@ -119,12 +122,16 @@ def test_a_long_list_is_looked_for_by_its_first_three_items_and_its_last() -> No
     assert "- step 999\n- step 1000" in put_back(page, "Then:\n\nThe end.")
 
 
-def test_the_tool_puts_the_list_back_in_whichever_answer_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_tool_puts_the_list_back_in_whichever_answer_wins_and_in_the_draft(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Every extractor keeps the introduction and drops the list, as trafilatura and Resiliparse do
     # with a list of links or of code.
     for name in ("trafilatura_markdown", "readability_markdown", "resiliparse_markdown", "whole_page_markdown"):
         monkeypatch.setattr(candidates, name, lambda *args, **kwargs: ANSWER)
+    drafts: list[str] = []
 
-    article = html_to_article(STEPS_PAGE, URL)
+    article = html_to_article(STEPS_PAGE, URL, draft=drafts.append)
 
     assert f"the following happens:\n\n{STEPS}\n\nEach container" in article.markdown
+    assert drafts and all(f"the following happens:\n\n{STEPS}\n\nEach container" in draft for draft in drafts)

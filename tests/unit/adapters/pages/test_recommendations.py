@@ -9,7 +9,11 @@ import pytest
 from adapters.pages import profiles
 from adapters.pages.html_article import choose, html_to_article
 from adapters.pages.page_kind import Structure
-from adapters.pages.recommendations import is_recommendation_heading, without_recommendations
+from adapters.pages.recommendations import (
+    is_recommendation_heading,
+    opens_with_recommendations,
+    without_recommendations,
+)
 from adapters.pages.reconcile import most_agreed
 from adapters.pages.structured_data import StructuredData
 from tests.unit.adapters.pages.given_answers import GivenAnswers
@@ -230,3 +234,17 @@ def test_the_draft_a_slow_page_falls_back_on_has_no_carousels_either() -> None:
     assert "ventilated back panel" in drafts[0]
     assert "Similar items" not in drafts[0]
     assert "also viewed" not in drafts[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "names_them"),
+    [
+        ("Related coverage from How to Do Everything: Money:", True),
+        ("**You may also like:**", True),
+        ("Read next:", True),
+        ("Relatedness of the parts:", False),  # a word that starts like a phrase is not the phrase
+        ("When you run it, the following happens:", False),
+    ],
+)
+def test_a_line_that_opens_with_a_recommendations_phrase_introduces_them(text: str, names_them: bool) -> None:
+    assert opens_with_recommendations(text) is names_them
