@@ -10,7 +10,7 @@ So where the chosen answer holds a line (a paragraph or a heading) that says wha
 introduction says and none of the list's items, and the line after it is not a list item, the
 list goes back under it, written from the page as the pruned whole page writes lists
 (``html_markdown``). A list whose items the answer holds anywhere is left alone: it was kept,
-perhaps in other words. Replayed over both corpora, 21 answers change, 18 up, and both halves of
+perhaps in other words. Replayed over both corpora, 20 answers change, 18 up, and both halves of
 page-types rise (docs/extraction.md, thirtieth round).
 """
 
@@ -30,6 +30,10 @@ from adapters.pages.text_words import word_tokens
 
 _MAX_LISTS = 2_000  # of a page, in its order, looked at
 _MAX_INTRODUCED = 50  # written out a page: most pages have none, the most of either corpus 51
+# Blocks with no text between an introduction and its list (an empty paragraph, a picture's box,
+# a comment), stepped over, this many at most: a product team's page put its "links that may be mildly interesting to
+# you:" and the list apart with a floated picture.
+_MAX_EMPTY_BETWEEN = 3
 _MIN_ITEMS = 2  # with words: one item after a colon is a sentence's end, not a list
 _MAX_ITEMS = 1_000  # of a list, read
 # The items looked for in the answer: its first three and its last. Each is looked for in the whole
@@ -59,8 +63,8 @@ def introduced_lists(root: Element, base_url: str | None = None) -> tuple[Introd
     """The page's lists that the block before them introduces with a colon, in the page's order."""
     found: list[IntroducedList] = []
     for element in islice(root.iter("ul", "ol"), _MAX_LISTS):
-        before = element.getprevious()
-        if before is None or not isinstance(before.tag, str) or before.tag in ("ul", "ol"):
+        before = _block_before(element)
+        if before is None or before.tag in ("ul", "ol"):
             continue
         introduction = collapsed(_TEXT(before))
         if not introduction.endswith(":") or len(introduction) > MAX_LINE_CHARS:
@@ -81,21 +85,35 @@ def introduced_lists(root: Element, base_url: str | None = None) -> tuple[Introd
 
 
 def lists_put_back(markdown: str, lists: tuple[IntroducedList, ...]) -> str:
-    """``markdown`` with each list it introduces and leaves out put back under its introduction."""
+    """``markdown`` with each list it introduces and leaves out put back under its introduction.
+
+    An introduction the page writes before several lists ("For more information, see:" under each
+    section of a reference) is matched in order, and only when the answer says it as many times as
+    the page does: otherwise which list goes where cannot be told."""
     if not lists or not markdown:
         return markdown
-    by_introduction: dict[str, IntroducedList] = {}
+    by_introduction: dict[str, list[IntroducedList]] = {}
     for listed in lists:
-        by_introduction.setdefault(listed.introduction, listed)
+        by_introduction.setdefault(listed.introduction, []).append(listed)
     lines = markdown.split("\n")
+    said_at: dict[str, list[int]] = {}  # an introduction -> the numbers of the lines saying it
+    for number, line in enumerate(islice(lines, MAX_LINES)):
+        introduction = _introduction_said(line)
+        if introduction in by_introduction:
+            said_at.setdefault(introduction, []).append(number)
+    if not said_at:
+        return markdown
     said = f" {' '.join(word_tokens(' '.join(map(plain_text, lines)).lower()))} "
     put: dict[int, str] = {}  # line number -> the list that goes under it
-    for number, line in enumerate(islice(lines, MAX_LINES)):
-        page_list = _introduced_by(line, by_introduction)
-        if page_list is None or any(f" {item} " in said for item in page_list.items):
+    for introduction, numbers in said_at.items():
+        page_lists = by_introduction[introduction]
+        if len(numbers) != len(page_lists):
             continue
-        if not _OTHER_BLOCK.match(_next_text_line(lines, number)):
-            put[number] = page_list.markdown
+        for number, page_list in zip(numbers, page_lists, strict=True):
+            if any(f" {item} " in said for item in page_list.items):
+                continue
+            if not _OTHER_BLOCK.match(_next_text_line(lines, number)):
+                put[number] = page_list.markdown
     if not put:
         return markdown
     written: list[str] = []
@@ -115,14 +133,27 @@ def _next_text_line(lines: list[str], number: int) -> str:
     return lines[following] if following < len(lines) else ""
 
 
-def _introduced_by(line: str, lists: dict[str, IntroducedList]) -> IntroducedList | None:
-    """The list whose introduction ``line`` says, if it is a paragraph or a heading ending with a colon."""
+def _block_before(element: Element) -> Element | None:
+    """The element before ``element`` that holds text, past at most ``_MAX_EMPTY_BETWEEN`` with none
+    (and any comments); None when there is none."""
+    before = element.getprevious()
+    stepped = 0
+    while before is not None and (not isinstance(before.tag, str) or not _TEXT(before).strip()):
+        if stepped >= _MAX_EMPTY_BETWEEN or before.tag in ("ul", "ol"):
+            return None
+        stepped += 1
+        before = before.getprevious()
+    return before
+
+
+def _introduction_said(line: str) -> str | None:
+    """The words of ``line`` when it is a paragraph or a heading ending with a colon."""
     if not line.rstrip("*_ \t").endswith(":") or len(line) > MAX_LINE_CHARS or _OTHER_BLOCK.match(line):
         return None
     text = plain_text(_HEADING_MARKS.sub("", line, count=1))
     if not _CLOSING_MARKS.sub("", text).endswith(":"):
         return None
-    return lists.get(_words(text))
+    return _words(text)
 
 
 def _words(text: str) -> str:

@@ -135,3 +135,44 @@ def test_the_tool_puts_the_list_back_in_whichever_answer_wins_and_in_the_draft(
 
     assert f"the following happens:\n\n{STEPS}\n\nEach container" in article.markdown
     assert drafts and all(f"the following happens:\n\n{STEPS}\n\nEach container" in draft for draft in drafts)
+
+
+_SEE = (
+    "<h2>{0}</h2><p>Lists hold {0} in order.</p><p>For more information, see:</p>"
+    "<ul><li>{0} guide</li><li>{0} commands</li></ul>"
+)
+REFERENCE = f"<html><body>{_SEE.format('Lists')}{_SEE.format('Hashes')}</body></html>"
+REFERENCE_ANSWER = (
+    "## Lists\n\nLists hold Lists in order.\n\nFor more information, see:\n\n"
+    "## Hashes\n\nLists hold Hashes in order.\n\nFor more information, see:"
+)
+
+
+def test_an_introduction_the_page_writes_before_several_lists_gets_each_its_own_in_order() -> None:
+    assert put_back(REFERENCE, REFERENCE_ANSWER) == (
+        "## Lists\n\nLists hold Lists in order.\n\nFor more information, see:\n\n- Lists guide\n- Lists commands\n\n"
+        "## Hashes\n\nLists hold Hashes in order.\n\nFor more information, see:\n\n- Hashes guide\n- Hashes commands"
+    )
+
+
+def test_an_introduction_said_fewer_times_than_the_page_says_it_is_left_alone() -> None:
+    # Which of the page's two lists the one introduction kept was over cannot be told.
+    answer = REFERENCE_ANSWER.split("## Hashes")[0].rstrip()
+
+    assert put_back(REFERENCE, answer) == answer
+
+
+@pytest.mark.parametrize(
+    ("between", "introduced"),
+    [
+        ("<p></p><div class='float'><img src='/reading.jpg'></div><!-- picture -->", True),
+        ("<p></p>" * 4, False),  # too far apart to be one passage
+        ("<p>Most of them run in under a second.</p>", False),  # the block before the list ends with a period
+    ],
+)
+def test_blocks_with_no_text_between_an_introduction_and_its_list_are_stepped_over(
+    between: str, introduced: bool
+) -> None:
+    page = STEPS_PAGE.replace("happens:</p>", f"happens:</p>{between}")
+
+    assert (STEPS in put_back(page, ANSWER)) is introduced
