@@ -32,3 +32,16 @@ def outside_code_spans(line: str, mend: Callable[[str], str]) -> str:
         return line
     parts[0::2] = [mend(part) for part in parts[0::2]]
     return "`".join(parts)
+
+
+def blocks_put_under(lines: list[str], blocks: dict[int, str]) -> str:
+    """The Markdown of ``lines`` with each of ``blocks`` written under the line of its number, as a
+    block of its own: a blank line before it, and one after it unless a blank line follows already."""
+    written: list[str] = []
+    for number, line in enumerate(lines):
+        written.append(line)
+        if number in blocks:
+            written += ["", blocks[number]]
+            if number + 1 < len(lines) and lines[number + 1].strip():
+                written.append("")
+    return "\n".join(written)

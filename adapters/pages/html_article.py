@@ -45,6 +45,7 @@ from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.disclosure_panels import disclosures_opened
 from adapters.pages.drafts import Drafting, draft_enough, tidied
 from adapters.pages.edit_links import edit_links_out
+from adapters.pages.emptied_sections import sections_put_back
 from adapters.pages.error_messages import ERROR_MESSAGES
 from adapters.pages.forum_signatures import SIGNATURES
 from adapters.pages.glued_inlines import space_glued_inlines
@@ -323,8 +324,11 @@ def choose(
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
     """
-    chosen = _chosen(kind, data, structure, _WithoutRecommendations(run))
+    candidates = _WithoutRecommendations(run)
+    chosen = _chosen(kind, data, structure, candidates)
     markdown = without_review_lines(chosen.markdown, reviews, run(profiles.WHOLE_PAGE)) if reviews else chosen.markdown
+    if kind != "product":  # a shop's emptied sections are its review widgets and delivery boxes
+        markdown = sections_put_back(markdown, lambda: candidates(profiles.WHOLE_PAGE))
     markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
     return dataclasses.replace(chosen, markdown=without_repeated_paragraphs(markdown, thread=chosen.kind == "forum"))
 

@@ -27,6 +27,7 @@ from adapters.pages.html_markdown import Element, element_to_markdown
 from adapters.pages.lone_lines import MAX_LINE_CHARS, MAX_LINES, collapsed, plain_text
 from adapters.pages.recommendations import opens_with_recommendations
 from adapters.pages.text_words import word_tokens
+from domain.markdown_lines import blocks_put_under
 
 _MAX_LISTS = 2_000  # of a page, in its order, looked at
 _MAX_INTRODUCED = 50  # written out a page: most pages have none, the most of either corpus 51
@@ -116,14 +117,7 @@ def lists_put_back(markdown: str, lists: tuple[IntroducedList, ...]) -> str:
                 put[number] = page_list.markdown
     if not put:
         return markdown
-    written: list[str] = []
-    for number, line in enumerate(lines):
-        written.append(line)
-        if number in put:
-            written += ["", put[number]]
-            if number + 1 < len(lines) and lines[number + 1].strip():
-                written.append("")
-    return "\n".join(written)
+    return blocks_put_under(lines, put)
 
 
 def _next_text_line(lines: list[str], number: int) -> str:
