@@ -34,14 +34,13 @@ from domain.script_shell import readable_text
 
 _MAX_HEADINGS = 5_000  # of an answer or of the whole page, read
 _MAX_PUT_BACK = 50  # sections put back in one answer
-# A section whose text is at least this share inside links is a box of links or cards, not text a
-# reader reads under its heading (the linked teasers under "Featured client stories").
-_MOST_LINKED = 0.95
 _FIRST_CHECKED = 3  # of a section's lines, looked for in the answer: kept elsewhere, it was not dropped
 _MIN_CHECKED_CHARS = 10  # a line shorter than this says too little to look for
+# A link, its text captured: a section whose every word is a link's is a box of links or cards.
 _LINK_TEXT = re.compile(r"\[((?:\\.|[^\\\[\]\n])*)\]\((?:<[^<>\n]*>|[^()\s]*)\)")
 # A picture's placeholder (the tool writes images so): an icon above each card is not a section's text.
 _IMAGE = re.compile(r"\[Image:[^\[\]\n]*\]")
+# A heading inside a list item or indented: a card's own title, so the section is a grid of cards.
 _NESTED_HEADING = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?#{1,6}[ \t]")
 _MIN_WORDS = 2  # a section's text, outside pictures: a lone number under a heading is a slide's counter
 
@@ -127,14 +126,12 @@ def _section(page_lines: list[str], page_headings: list[_Heading], heading: _Hea
     text = [_IMAGE.sub("", line) for line in section]
     if sum(len(_words(plain_text(line)).split()) for line in text) < _MIN_WORDS:
         return []
-    return [] if _linked_share(text) >= _MOST_LINKED else section
+    return [] if _only_links(text) else section
 
 
-def _linked_share(section: list[str]) -> float:
-    """The share of the section's words that are the words of links."""
-    words = sum(len(_words(plain_text(line)).split()) for line in section)
-    linked = sum(len(_words(link.group(1)).split()) for line in section for link in _LINK_TEXT.finditer(line))
-    return linked / words if words else 1.0
+def _only_links(section: list[str]) -> bool:
+    """Whether every word of the section is the text of a link."""
+    return not any(_words(plain_text(_LINK_TEXT.sub(" ", line))) for line in section)
 
 
 def _already_said(section: list[str], heading: _Heading, said: str) -> bool:
