@@ -12,8 +12,9 @@ the same heading once, followed by the same next heading of its level (the answe
 of the section, so what is missing is what lies between), the text the whole page writes under it,
 up to its next heading, goes back under the answer's. Not when that text is links and nothing else
 (a box of cards: "Featured insights", the next stories), nor when the answer already says its
-first lines elsewhere. Replayed over both corpora, page-types rises on both halves and no article
-changes (docs/extraction.md, thirty-first round).
+first lines elsewhere, nor under a heading that is one link to another page (a widget's title).
+Replayed over both corpora, page-types rises on both halves and no article changes
+(docs/extraction.md, thirty-first round).
 
 The caller leaves product pages alone: there the sections an answer empties are the shop's review
 widgets and delivery boxes, which the whole page keeps (a furniture page lost 0.41 to its reviews).
@@ -38,6 +39,10 @@ _FIRST_CHECKED = 3  # of a section's lines, looked for in the answer: kept elsew
 _MIN_CHECKED_CHARS = 10  # a line shorter than this says too little to look for
 # A link, its text captured: a section whose every word is a link's is a box of links or cards.
 _LINK_TEXT = re.compile(r"\[((?:\\.|[^\\\[\]\n])*)\]\((?:<[^<>\n]*>|[^()\s]*)\)")
+# A heading that is one link to another page (no fragment of this one) is a widget's or a card's
+# title ("[Trending Posts](/trending/)"): what stood under it points elsewhere. A heading linking to
+# its own anchor ("[Installation](#installation)", as documentation writes them) is the page's own.
+_LINK_ELSEWHERE = re.compile(r"\[[^\[\]\n]*\]\([^()#\s]*\)[ \t#]*")
 # A picture's placeholder (the tool writes images so): an icon above each card is not a section's text.
 _IMAGE = re.compile(r"\[Image:[^\[\]\n]*\]")
 # A heading inside a list item or indented: a card's own title, so the section is a grid of cards.
@@ -50,6 +55,7 @@ class _Heading:
     line: int  # its line number
     level: int
     words: str  # lower case, one space apart
+    elsewhere: bool  # the heading is one link to another page
 
 
 def sections_put_back(markdown: str, whole_page: Callable[[], str]) -> str:
@@ -85,7 +91,9 @@ def _headings(lines: list[str]) -> list[_Heading]:
             continue
         match = None if in_code else ATX_HEADING.fullmatch(line)
         if match:
-            found.append(_Heading(number, len(match.group(1)), _words(readable_text(plain_text(match.group(2))))))
+            text = match.group(2)
+            words = _words(readable_text(plain_text(text)))
+            found.append(_Heading(number, len(match.group(1)), words, bool(_LINK_ELSEWHERE.fullmatch(text))))
             if len(found) >= _MAX_HEADINGS:
                 break
     return found
@@ -97,7 +105,7 @@ def _emptied(lines: list[str], headings: list[_Heading]) -> list[tuple[_Heading,
     times = Counter(heading.words for heading in headings)
     found: list[tuple[_Heading, _Heading]] = []
     for heading, following in pairwise(headings):
-        if not heading.words or times[heading.words] != 1 or following.level > heading.level:
+        if not heading.words or heading.elsewhere or times[heading.words] != 1 or following.level > heading.level:
             continue
         if not any(line.strip() for line in lines[heading.line + 1 : following.line]):
             found.append((heading, following))

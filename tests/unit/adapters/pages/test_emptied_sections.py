@@ -48,9 +48,17 @@ def test_the_whole_page_is_not_asked_for_when_no_section_is_empty() -> None:
 
 
 def test_a_heading_read_the_same_way_whatever_its_markup_finds_its_section() -> None:
-    answer = ANSWER.replace("## List of laureates", "## [List of *laureates*](https://example.com/list) ##")
+    # Documentation writes a heading as a link to its own anchor.
+    answer = ANSWER.replace("## List of laureates", "## [List of *laureates*](https://example.com/prizes#list) ##")
 
     assert TABLE in sections_put_back(answer, lambda: WHOLE_PAGE)
+
+
+def test_a_heading_that_is_a_link_to_another_page_is_a_widgets_title_and_is_left_alone() -> None:
+    # A forum's sidebar: "Trending Posts" links to the trending page, and the posts under it are teasers.
+    answer = ANSWER.replace("## List of laureates", "## [List of laureates](https://example.com/trending/)")
+
+    assert sections_put_back(answer, lambda: WHOLE_PAGE) == answer
 
 
 def test_a_section_whose_next_heading_on_the_page_is_another_is_left_alone() -> None:
