@@ -2,7 +2,9 @@
 
 Five walkers share these (the page tidying, the recommendations cut, the repeated-quotes cut,
 the picture-echoes cut, the passages split); each had its own copy of the fence pattern. The
-recommendations cut and the declared product's placement share the heading pattern.
+recommendations cut and the declared product's placement share the heading pattern, and the
+emptied sections' walk both. What the page gives back to an answer (a list under its introduction,
+a section's text under its heading) is written in as a block of its own the same way.
 """
 
 from __future__ import annotations

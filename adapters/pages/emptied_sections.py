@@ -82,7 +82,7 @@ def sections_put_back(markdown: str, whole_page: Callable[[], str]) -> str:
 
 
 def _headings(lines: list[str]) -> list[_Heading]:
-    """The answer's headings outside code, in order, with their words."""
+    """The headings of ``lines`` (an answer's or the whole page's) outside code, in order, with their words."""
     found: list[_Heading] = []
     in_code = False
     for number, line in enumerate(islice(lines, MAX_LINES)):
