@@ -191,14 +191,18 @@ def drafted(cached: Cached) -> str:
     makes the never-stopped candidates first (an article's check, Resiliparse, alone; the profile's
     in cost order otherwise: ``made_in_cost_order``) and offers each as it is made."""
     from adapters.pages import profiles
-    from adapters.pages.drafts import Drafting, draft_enough, tidied
+    from adapters.pages.drafts import Drafting, draft_enough, sections_filled, tidied
 
     if cached.kind is None:  # not HTML lxml reads: trafilatura's recovery alone, and no draft
         return ""
     asked = (profiles.RESILIPARSE,) if cached.kind == "article" else profiles.PROFILES[cached.kind]
     sent: list[str] = []
     introduced = getattr(cached, "introduced", ())  # caches from before it was recorded have none
-    drafting = Drafting(tidied(sent.append, cached.kind, introduced), draft_enough(cached.kind, cached.structure))
+    drafting = Drafting(
+        tidied(sent.append, cached.kind, introduced),
+        draft_enough(cached.kind, cached.structure),
+        sections_filled(cached.kind),
+    )
     made: dict[str, str] = {}
     for name in sorted((name for name in profiles.NEVER_STOPPED if name in asked), key=profiles.COST_ORDER.index):
         made[name] = cached.answers[name]

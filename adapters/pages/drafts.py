@@ -11,7 +11,9 @@ on a listing, its share of the run of items (``profiles.LISTING_ITEMS_HELD``); o
 ``profiles.SECTIONS_SEEN`` sections or more, its share of their headings
 (``profiles.SECTIONS_HELD``). The sections are read from the pruned whole page, so on a plain page
 no draft ends the drafting before the whole page is made, and the draft sent before it is judged
-again once it is (docs/extraction.md, twenty-ninth and thirtieth rounds).
+again once it is (docs/extraction.md, twenty-ninth and thirtieth rounds). Once the pruned whole page
+is made, the last draft also gets back the sections whose heading it keeps and whose text it drops
+(``emptied_sections``, as a chosen answer does; thirty-first round).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from adapters.pages import profiles
+from adapters.pages.emptied_sections import sections_put_back
 from adapters.pages.introduced_lists import IntroducedList, lists_put_back
 from adapters.pages.page_kind import PageKind, Structure
 from adapters.pages.recommendations import without_recommendations
@@ -30,6 +33,8 @@ from domain.script_shell import readable_text, reads_as_a_page
 # Whether a draft reads the page, given the candidates made so far (by name): what it needs to know
 # may come with a later candidate (a plain page's sections, from the pruned whole page).
 Enough = Callable[[str, Mapping[str, str]], bool]
+# A draft mended from the pruned whole page: (the draft, the whole page) -> the draft to send.
+Fill = Callable[[str, str], str]
 
 
 def draft_enough(kind: PageKind, structure: Structure) -> Enough:
@@ -66,17 +71,36 @@ def tidied(
     )
 
 
-class Drafting:
-    """Which never-stopped answers reach the pool as the page's draft, in the order they are made."""
+def sections_filled(kind: PageKind) -> Fill | None:
+    """How a draft gets back the sections whose heading it keeps and whose text it drops, from the
+    pruned whole page (``emptied_sections``), as a chosen answer does; None on a product's page,
+    where a chosen answer does not either."""
+    if kind == "product":
+        return None
+    return lambda markdown, whole_page: sections_put_back(markdown, lambda: without_recommendations(whole_page))
 
-    def __init__(self, send: Callable[[str], None] | None, enough: Enough) -> None:
-        self._send, self._enough = send, enough
+
+class Drafting:
+    """Which never-stopped answers reach the pool as the page's draft, in the order they are made.
+
+    With ``fill`` (``sections_filled``), the last draft is sent again with its emptied sections put
+    back once the pruned whole page is made, even when that ends the drafting or came after it: it
+    is the same reading, mended (thirty-first round: page-types' drafts 0.8027 -> 0.8045)."""
+
+    def __init__(self, send: Callable[[str], None] | None, enough: Enough, fill: Fill | None = None) -> None:
+        self._send, self._enough, self._fill = send, enough, fill
+        self._mend = send  # drafting may be over while the last draft can still be mended
         self._last = ""  # the last draft sent
         self._held = 0  # its readable characters
+        self._filled = False  # whether the last draft has had its sections put back
 
     def offer(self, answer: str, made: Mapping[str, str]) -> None:
         """``answer`` sent when drafting is not over and it holds more text than the last draft; ``made``:
         every candidate made so far, ``answer``'s own included."""
+        self._choose(answer, made)
+        self._fill_last(made)
+
+    def _choose(self, answer: str, made: Mapping[str, str]) -> None:
         if self._send is None:
             return
         if self._held and self._enough(self._last, made):  # what was made since says the last one reads the page
@@ -86,6 +110,16 @@ class Drafting:
         if held <= self._held:
             return
         self._send(answer)
-        self._last, self._held = answer, held
+        self._last, self._held, self._filled = answer, held, False
         if self._enough(answer, made):
             self._send = None
+
+    def _fill_last(self, made: Mapping[str, str]) -> None:
+        if self._fill is None or self._mend is None or self._filled or not self._last:
+            return
+        if profiles.WHOLE_PAGE not in made:
+            return
+        self._filled = True
+        filled = self._fill(self._last, made[profiles.WHOLE_PAGE])
+        if filled != self._last:
+            self._mend(filled)

@@ -43,7 +43,7 @@ from adapters.pages.call_to_action import action_links_out
 from adapters.pages.candidate_helper import CandidateHelper, Maker
 from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.disclosure_panels import disclosures_opened
-from adapters.pages.drafts import Drafting, draft_enough, tidied
+from adapters.pages.drafts import Drafting, draft_enough, sections_filled, tidied
 from adapters.pages.edit_links import edit_links_out
 from adapters.pages.emptied_sections import sections_put_back
 from adapters.pages.error_messages import ERROR_MESSAGES
@@ -180,7 +180,7 @@ def html_to_article(
             deadline=deadline,
             clock=clock,
             stop_at=stop_at,
-            drafting=Drafting(draft, draft_enough(kind, structure)),
+            drafting=Drafting(draft, draft_enough(kind, structure), sections_filled(kind)),
             helper=helper,
         )
         article = choose(kind, data, structure, run, reviews=reviews, introduced=introduced)

@@ -223,6 +223,42 @@ def test_on_a_plain_page_a_draft_reads_the_page_once_it_holds_its_sections(
     assert drafts_of(pages.PAGE_UNDER_A_MEGA_MENU, fast, whole, monkeypatch) == (sent, "page")
 
 
+_EMPTIED = _HERO + "\n\n" + _sectioned(6).replace(_SECTIONS[0][1] + "\n\n", "")
+
+
+def test_a_draft_that_empties_a_section_is_sent_again_with_it_once_the_whole_page_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Resiliparse kept "Bridge inspection" and dropped its text; its six headings read the page, so
+    # the whole page ends the drafting, and the draft is mended from it rather than replaced.
+    whole = _HERO + "\n\n" + _sectioned(6)
+
+    drafts, kind = drafts_of(pages.PAGE_UNDER_A_MEGA_MENU, _EMPTIED, whole, monkeypatch)
+
+    assert kind == "page"
+    assert drafts == [_EMPTIED, whole]
+
+
+def test_a_draft_is_sent_again_only_when_the_whole_page_gives_it_something(monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = _EMPTIED  # the page has nothing under the heading either
+
+    drafts, _ = drafts_of(pages.PAGE_UNDER_A_MEGA_MENU, _EMPTIED, whole, monkeypatch)
+
+    assert drafts == [_EMPTIED]
+
+
+def test_a_product_s_draft_keeps_its_emptied_sections_as_a_chosen_answer_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    care = "Wash it cold, dry it flat, and the canvas keeps its colour for years of market days. " * 3
+    fast = f"# Canvas tote\n\n## Reviews\n\n## Delivery\n\nShips in two days from the workshop.\n\n{care}"
+    # The whole page holds the reviews and less text in all: it is not sent, and the draft is not mended.
+    whole = "# Canvas tote\n\n## Reviews\n\nSturdy bag, Dorothy, five stars.\n\n## Delivery\n\nShips in two days."
+
+    drafts, kind = drafts_of(pages.PRODUCT, fast, whole, monkeypatch)
+
+    assert kind == "product"
+    assert len(drafts) == 1 and "Dorothy" not in drafts[0]
+
+
 def test_the_extractor_hands_the_draft_through_for_html_only() -> None:
     drafts: list[str] = []
     extractor = TrafilaturaExtractor()
