@@ -77,7 +77,15 @@ def sections_filled(kind: PageKind) -> Fill | None:
     where a chosen answer does not either."""
     if kind == "product":
         return None
-    return lambda markdown, whole_page: sections_put_back(markdown, lambda: without_recommendations(whole_page))
+
+    def filled(markdown: str, whole_page: str) -> str:
+        # After the recommendations cut, as a chosen answer: a "You may also like" box between an
+        # emptied heading and the next would otherwise stand between them on the page and not here.
+        cut = without_recommendations(markdown)
+        mended = sections_put_back(cut, lambda: without_recommendations(whole_page))
+        return markdown if mended == cut else mended
+
+    return filled
 
 
 class Drafting:
@@ -123,3 +131,5 @@ class Drafting:
         filled = self._fill(self._last, made[profiles.WHOLE_PAGE])
         if filled != self._last:
             self._mend(filled)
+            # The mended draft is the one a later answer must hold more text than.
+            self._last, self._held = filled, len(readable_text(filled))

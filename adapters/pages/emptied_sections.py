@@ -7,7 +7,7 @@ an FAQ whose answers sit in folded panels, to a list of programming languages un
 a course's electives under their heading. The answer says what it dropped: a heading with nothing
 under it, followed by a heading of its own level or higher, is a section whose text went missing.
 
-So where the chosen answer holds such a heading, and the pruned whole page (``candidates``) holds
+So where the chosen answer holds such a heading, and the pruned whole page (``whole_page``) holds
 the same heading once, followed by the same next heading of its level (the answer kept both sides
 of the section, so what is missing is what lies between), the text the whole page writes under it,
 up to its next heading, goes back under the answer's. Not when that text is links and nothing else
@@ -18,6 +18,10 @@ Replayed over both corpora, page-types rises on both halves and no article chang
 
 The caller leaves product pages alone: there the sections an answer empties are the shop's review
 widgets and delivery boxes, which the whole page keeps (a furniture page lost 0.41 to its reviews).
+
+Every pattern here reads a line in one pass: a heading or a section's line holding a hundred
+thousand "[\\" or "](" is words for a reader, and the link patterns that allow escapes inside a
+link's text take seconds on such a line (measured: 17 s for 80,000 characters).
 """
 
 from __future__ import annotations
@@ -28,24 +32,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice, pairwise
 
-from adapters.pages.lone_lines import MAX_LINES, plain_text
+from adapters.pages.lone_lines import MAX_LINE_CHARS, MAX_LINES
 from adapters.pages.text_words import word_tokens
-from domain.markdown_lines import ATX_HEADING, CODE_FENCE, blocks_put_under
-from domain.script_shell import readable_text
+from domain.markdown_lines import ATX_HEADING, blocks_put_under
 
 _MAX_HEADINGS = 5_000  # of an answer or of the whole page, read
 _MAX_PUT_BACK = 50  # sections put back in one answer
 _FIRST_CHECKED = 3  # of a section's lines, looked for in the answer: kept elsewhere, it was not dropped
 _MIN_CHECKED_CHARS = 10  # a line shorter than this says too little to look for
-# A link, its text captured: a section whose every word is a link's is a box of links or cards.
-_LINK_TEXT = re.compile(r"\[((?:\\.|[^\\\[\]\n])*)\]\((?:<[^<>\n]*>|[^()\s]*)\)")
+_LINES_READ = 50  # of a section, read to tell whether it says anything but links and pictures
+# A fence opening or closing a code block: its character, run and what follows (a language name).
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
+# A link's address, dropped to leave its text where it stood ("[Physics](/physics)" says "Physics").
+_LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^()\s]*)\)")
+# A link with its text: a section whose every word is a link's is a box of links or cards.
+_LINK = re.compile(r"\[[^\[\]\n]*\]\((?:<[^<>\n]*>|[^()\s]*)\)")
 # A heading that is one link to another page (no fragment of this one) is a widget's or a card's
 # title ("[Trending Posts](/trending/)"): what stood under it points elsewhere. A heading linking to
-# its own anchor ("[Installation](#installation)", as documentation writes them) is the page's own.
+# an anchor ("[Installation](#installation)", as documentation writes them) is the page's own.
 _LINK_ELSEWHERE = re.compile(r"\[[^\[\]\n]*\]\([^()#\s]*\)[ \t#]*")
 # A picture's placeholder (the tool writes images so): an icon above each card is not a section's text.
 _IMAGE = re.compile(r"\[Image:[^\[\]\n]*\]")
-# A heading inside a list item or indented: a card's own title, so the section is a grid of cards.
+# A heading inside a list item or indented, outside code: a card's own title, so the section is a grid.
 _NESTED_HEADING = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?#{1,6}[ \t]")
 _MIN_WORDS = 2  # a section's text, outside pictures: a lone number under a heading is a slide's counter
 
@@ -70,7 +78,7 @@ def sections_put_back(markdown: str, whole_page: Callable[[], str]) -> str:
     page_headings = _headings(page_lines)
     if not page_headings:
         return markdown
-    said = f" {_words(' '.join(map(plain_text, lines)))} "
+    said = f" {' '.join(map(_spoken, lines))} "
     put: dict[int, str] = {}  # line number -> the section that goes under it
     for heading, following in islice(emptied, _MAX_PUT_BACK):
         section = _section(page_lines, page_headings, heading, following)
@@ -81,19 +89,36 @@ def sections_put_back(markdown: str, whole_page: Callable[[], str]) -> str:
     return blocks_put_under(lines, put)
 
 
+def _outside_code(lines: list[str]) -> list[bool]:
+    """For each line, whether it is outside a fenced code block (a fence is closed only by a fence of
+    its own character, as long or longer, with nothing after it)."""
+    outside: list[bool] = []
+    opened: tuple[str, int] | None = None
+    for line in lines:
+        fence = _FENCE.fullmatch(line)
+        if fence is None:
+            outside.append(opened is None)
+        elif opened is None:
+            opened = (fence.group(1)[0], len(fence.group(1)))
+            outside.append(False)
+        else:
+            if fence.group(1)[0] == opened[0] and len(fence.group(1)) >= opened[1] and not fence.group(2).strip():
+                opened = None
+            outside.append(False)
+    return outside
+
+
 def _headings(lines: list[str]) -> list[_Heading]:
     """The headings of ``lines`` (an answer's or the whole page's) outside code, in order, with their words."""
     found: list[_Heading] = []
-    in_code = False
-    for number, line in enumerate(islice(lines, MAX_LINES)):
-        if CODE_FENCE.match(line):
-            in_code = not in_code
+    read = lines[:MAX_LINES]
+    for number, (line, outside) in enumerate(zip(read, _outside_code(read), strict=True)):
+        if not outside or len(line) > MAX_LINE_CHARS:  # a longer line is prose, whatever its marks
             continue
-        match = None if in_code else ATX_HEADING.fullmatch(line)
+        match = ATX_HEADING.fullmatch(line)
         if match:
             text = match.group(2)
-            words = _words(readable_text(plain_text(text)))
-            found.append(_Heading(number, len(match.group(1)), words, bool(_LINK_ELSEWHERE.fullmatch(text))))
+            found.append(_Heading(number, len(match.group(1)), _spoken(text), bool(_LINK_ELSEWHERE.fullmatch(text))))
             if len(found) >= _MAX_HEADINGS:
                 break
     return found
@@ -129,24 +154,25 @@ def _section(page_lines: list[str], page_headings: list[_Heading], heading: _Hea
         section.pop(0)
     while section and not section[-1].strip():
         section.pop()
-    if any(_NESTED_HEADING.match(line) for line in section):
+    outside = _outside_code(section)
+    if any(out and _NESTED_HEADING.match(line) for line, out in zip(section, outside, strict=True)):
         return []  # cards with headings of their own: a grid, not the section's text
-    text = [_IMAGE.sub("", line) for line in section]
-    if sum(len(_words(plain_text(line)).split()) for line in text) < _MIN_WORDS:
+    read = [_IMAGE.sub("", line) for line in section[:_LINES_READ]]
+    if sum(len(_spoken(line).split()) for line in read) < _MIN_WORDS:
         return []
-    return [] if _only_links(text) else section
+    return [] if _only_links(read) else section
 
 
-def _only_links(section: list[str]) -> bool:
-    """Whether every word of the section is the text of a link."""
-    return not any(_words(plain_text(_LINK_TEXT.sub(" ", line))) for line in section)
+def _only_links(lines: list[str]) -> bool:
+    """Whether every word of ``lines`` is the text of a link."""
+    return not any(_spoken(_LINK.sub(" ", line)) for line in lines)
 
 
 def _already_said(section: list[str], heading: _Heading, said: str) -> bool:
     """Whether the answer says one of the section's first lines (other than its own heading's words)."""
     checked = 0
-    for line in section:
-        words = _words(plain_text(line))
+    for line in section[:_LINES_READ]:
+        words = _spoken(line)
         if len(words) < _MIN_CHECKED_CHARS or words == heading.words:
             continue
         if f" {words} " in said:
@@ -157,5 +183,7 @@ def _already_said(section: list[str], heading: _Heading, said: str) -> bool:
     return False
 
 
-def _words(text: str) -> str:
-    return " ".join(word_tokens(text.lower()))
+def _spoken(text: str) -> str:
+    """The words of a line of Markdown as a reader says them: lower case, one space apart, links'
+    addresses left out and their text kept."""
+    return " ".join(word_tokens(_LINK_TARGET.sub("]", text).lower()))

@@ -328,9 +328,14 @@ def choose(
     chosen = _chosen(kind, data, structure, candidates)
     markdown = without_review_lines(chosen.markdown, reviews, run(profiles.WHOLE_PAGE)) if reviews else chosen.markdown
     if kind != "product":  # a shop's emptied sections are its review widgets and delivery boxes
-        markdown = sections_put_back(markdown, lambda: candidates(profiles.WHOLE_PAGE))
+        # Within the page's budget, as any candidate: past it, only if the whole page is made already.
+        markdown = sections_put_back(markdown, lambda: _whole_page_in_budget(candidates))
     markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
     return dataclasses.replace(chosen, markdown=without_repeated_paragraphs(markdown, thread=chosen.kind == "forum"))
+
+
+def _whole_page_in_budget(candidates: CandidateSource) -> str:
+    return candidates.many((profiles.WHOLE_PAGE,)).get(profiles.WHOLE_PAGE, "")
 
 
 class _WithoutRecommendations:

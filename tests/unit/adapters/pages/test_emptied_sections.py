@@ -144,6 +144,61 @@ def test_the_tool_puts_the_section_back_in_the_answer_of_a_page_read_as_an_artic
     assert f"## List of laureates\n\n{TABLE}\n\n## Secrecy rule" in article.markdown
 
 
+def test_a_page_read_past_its_budget_is_not_read_again_for_its_sections(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past the page's budget the whole page is made only if nothing else found anything, as any
+    # candidate: the answer stays as the extractors gave it.
+    for name in ("trafilatura_markdown", "readability_markdown", "resiliparse_markdown"):
+        monkeypatch.setattr(candidates, name, lambda *args, **kwargs: ANSWER)
+    made: list[bool] = []
+
+    def whole_page(*args: object, **kwargs: object) -> str:
+        made.append(True)
+        return WHOLE_PAGE
+
+    monkeypatch.setattr(candidates, "whole_page_markdown", whole_page)
+    declared = '{"@context": "https://schema.org", "@type": "Article", "headline": "Laureates of the prize"}'
+    page = f'<html><head><script type="application/ld+json">{declared}</script></head><body><p>x</p></body></html>'
+
+    article = html_to_article(page, URL, budget_seconds=0)
+
+    assert article.kind == "article" and not made
+    assert TABLE not in article.markdown
+
+
+def test_a_section_holding_code_with_comments_comes_back() -> None:
+    code = "Run this in a shell:\n\n```bash\n# install it\npip install laureates\n```"
+    page = f"## Install\n\n{code}\n\n## Usage\n\nImport it."
+
+    assert sections_put_back("## Install\n\n## Usage\n\nImport it.", lambda: page) == page
+
+
+def test_headings_inside_a_code_block_are_code_whatever_fence_closes_it() -> None:
+    # A Markdown sample in a code block, fenced with backticks and holding a tilde fence.
+    answer = "Example:\n\n```markdown\n~~~\n## List of laureates\n\n## Secrecy rule\n```"
+
+    assert sections_put_back(answer, lambda: WHOLE_PAGE) == answer
+
+
+def test_a_heading_the_page_says_twice_is_left_alone_even_when_both_close_the_same_way() -> None:
+    page = "## A\n\nThe first text under A.\n\n## B\n\nb\n\n## A\n\nThe second text under A.\n\n## B\n\nb"
+    answer = "## A\n\n## B\n\nb"
+
+    assert sections_put_back(answer, lambda: page) == answer
+
+
+def test_the_section_stops_at_the_page_s_next_heading_of_any_level() -> None:
+    page = "## A\n\nThe text under A.\n\n### A one\n\nThe first part.\n\n## B\n\nb"
+
+    assert sections_put_back("## A\n\n## B\n\nb", lambda: page) == "## A\n\nThe text under A.\n\n## B\n\nb"
+
+
+def test_long_lines_of_brackets_are_read_in_one_pass() -> None:
+    # A link pattern allowing escapes in a link's text took 17 s on a line of 80,000 such characters.
+    page = "## A\n\n" + "[\\" * 500_000 + " and the words under it\n\n## B\n\nb"
+
+    assert "and the words under it" in sections_put_back("## A\n\n## B\n\nb", lambda: page)
+
+
 def test_a_product_page_keeps_its_answer_as_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
     # A shop's emptied headings are its review widgets: the whole page would put the reviews back.
     reviews = "## Reviews\n\n## Delivery\n\nShips in two days."

@@ -230,13 +230,15 @@ def test_a_draft_that_empties_a_section_is_sent_again_with_it_once_the_whole_pag
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Resiliparse kept "Bridge inspection" and dropped its text; its six headings read the page, so
-    # the whole page ends the drafting, and the draft is mended from it rather than replaced.
+    # the whole page ends the drafting, and the draft is mended from it rather than replaced (its
+    # closing line, which the whole page lacks, stays).
+    closing = "\n\nCall the office before nine for a survey the same week."
     whole = _HERO + "\n\n" + _sectioned(6)
 
-    drafts, kind = drafts_of(pages.PAGE_UNDER_A_MEGA_MENU, _EMPTIED, whole, monkeypatch)
+    drafts, kind = drafts_of(pages.PAGE_UNDER_A_MEGA_MENU, _EMPTIED + closing, whole, monkeypatch)
 
     assert kind == "page"
-    assert drafts == [_EMPTIED, whole]
+    assert drafts == [_EMPTIED + closing, whole + closing]
 
 
 def test_a_draft_is_sent_again_only_when_the_whole_page_gives_it_something(monkeypatch: pytest.MonkeyPatch) -> None:
