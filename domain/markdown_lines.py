@@ -5,6 +5,8 @@ the picture-echoes cut, the passages split); each had its own copy of the fence 
 recommendations cut and the declared product's placement share the heading pattern, and the
 emptied sections' walk both. What the page gives back to an answer (a list under its introduction,
 a section's text under its heading) is written in as a block of its own the same way.
+Which lines are code is told by ``lines_outside_code``, whose fences close only on their own
+character and run (the toggle on ``CODE_FENCE`` the older walkers use closes on any fence).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from collections.abc import Callable
 CODE_FENCE = re.compile(r" {0,3}(?:```|~~~)")
 # A list item's marker: a bullet, or a number of at most nine digits with "." or ")".
 LIST_MARKER = r"(?:[-*+]|\d{1,9}[.)])"
+# A fence with what it is made of: its character and run, then what follows (a language name).
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
 # An ATX heading's line, with ``match`` or ``fullmatch``: its hashes (the level) and its text.
 ATX_HEADING = re.compile(r"(#{1,6})[ \t]+(.*)")
 
@@ -47,3 +51,22 @@ def blocks_put_under(lines: list[str], blocks: dict[int, str]) -> str:
             if number + 1 < len(lines) and lines[number + 1].strip():
                 written.append("")
     return "\n".join(written)
+
+
+def lines_outside_code(lines: list[str]) -> list[bool]:
+    """For each line, whether it is outside a fenced code block (a fence is closed only by a fence of
+    its own character, as long or longer, with nothing after it)."""
+    outside: list[bool] = []
+    opened: tuple[str, int] | None = None
+    for line in lines:
+        fence = _FENCE.fullmatch(line)
+        if fence is None:
+            outside.append(opened is None)
+        elif opened is None:
+            opened = (fence.group(1)[0], len(fence.group(1)))
+            outside.append(False)
+        else:
+            if fence.group(1)[0] == opened[0] and len(fence.group(1)) >= opened[1] and not fence.group(2).strip():
+                opened = None
+            outside.append(False)
+    return outside

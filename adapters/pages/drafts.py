@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from adapters.pages import profiles
-from adapters.pages.emptied_sections import sections_put_back
+from adapters.pages.emptied_sections import LEFT_ALONE, sections_put_back
 from adapters.pages.introduced_lists import IntroducedList, lists_put_back
 from adapters.pages.page_kind import PageKind, Structure
 from adapters.pages.recommendations import without_recommendations
@@ -73,9 +73,9 @@ def tidied(
 
 def sections_filled(kind: PageKind) -> Fill | None:
     """How a draft gets back the sections whose heading it keeps and whose text it drops, from the
-    pruned whole page (``emptied_sections``), as a chosen answer does; None on a product's page,
-    where a chosen answer does not either."""
-    if kind == "product":
+    pruned whole page (``emptied_sections``), as a chosen answer does; None on the kinds of page
+    where a chosen answer does not either (``emptied_sections.LEFT_ALONE``)."""
+    if kind in LEFT_ALONE:
         return None
 
     def filled(markdown: str, whole_page: str) -> str:

@@ -16,8 +16,8 @@ first lines elsewhere, nor under a heading that is one link to another page (a w
 Replayed over both corpora, page-types rises on both halves and no article changes
 (docs/extraction.md, thirty-first round).
 
-The caller leaves product pages alone: there the sections an answer empties are the shop's review
-widgets and delivery boxes, which the whole page keeps (a furniture page lost 0.41 to its reviews).
+Callers leave the kinds in ``LEFT_ALONE`` alone: on a product's page the sections an answer empties
+are the shop's review widgets and delivery boxes, which the whole page keeps.
 
 Every pattern here reads a line in one pass: a heading or a section's line holding a hundred
 thousand "[\\" or "](" is words for a reader, and the link patterns that allow escapes inside a
@@ -33,16 +33,18 @@ from dataclasses import dataclass
 from itertools import islice, pairwise
 
 from adapters.pages.lone_lines import MAX_LINE_CHARS, MAX_LINES
+from adapters.pages.page_kind import PageKind
 from adapters.pages.text_words import word_tokens
-from domain.markdown_lines import ATX_HEADING, blocks_put_under
+from domain.markdown_lines import ATX_HEADING, blocks_put_under, lines_outside_code
 
+# The kinds of page whose emptied sections stay empty: a shop's are its review widgets and delivery
+# boxes, which the whole page keeps (a furniture page's reviews came back, 0.71 -> 0.30).
+LEFT_ALONE: frozenset[PageKind] = frozenset({"product"})
 _MAX_HEADINGS = 5_000  # of an answer or of the whole page, read
 _MAX_PUT_BACK = 50  # sections put back in one answer
 _FIRST_CHECKED = 3  # of a section's lines, looked for in the answer: kept elsewhere, it was not dropped
 _MIN_CHECKED_CHARS = 10  # a line shorter than this says too little to look for
 _LINES_READ = 50  # of a section, read to tell whether it says anything but links and pictures
-# A fence opening or closing a code block: its character, run and what follows (a language name).
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
 # A link's address, dropped to leave its text where it stood ("[Physics](/physics)" says "Physics").
 _LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^()\s]*)\)")
 # A link with its text: a section whose every word is a link's is a box of links or cards.
@@ -89,30 +91,11 @@ def sections_put_back(markdown: str, whole_page: Callable[[], str]) -> str:
     return blocks_put_under(lines, put)
 
 
-def _outside_code(lines: list[str]) -> list[bool]:
-    """For each line, whether it is outside a fenced code block (a fence is closed only by a fence of
-    its own character, as long or longer, with nothing after it)."""
-    outside: list[bool] = []
-    opened: tuple[str, int] | None = None
-    for line in lines:
-        fence = _FENCE.fullmatch(line)
-        if fence is None:
-            outside.append(opened is None)
-        elif opened is None:
-            opened = (fence.group(1)[0], len(fence.group(1)))
-            outside.append(False)
-        else:
-            if fence.group(1)[0] == opened[0] and len(fence.group(1)) >= opened[1] and not fence.group(2).strip():
-                opened = None
-            outside.append(False)
-    return outside
-
-
 def _headings(lines: list[str]) -> list[_Heading]:
     """The headings of ``lines`` (an answer's or the whole page's) outside code, in order, with their words."""
     found: list[_Heading] = []
     read = lines[:MAX_LINES]
-    for number, (line, outside) in enumerate(zip(read, _outside_code(read), strict=True)):
+    for number, (line, outside) in enumerate(zip(read, lines_outside_code(read), strict=True)):
         if not outside or len(line) > MAX_LINE_CHARS:  # a longer line is prose, whatever its marks
             continue
         match = ATX_HEADING.fullmatch(line)
@@ -154,7 +137,7 @@ def _section(page_lines: list[str], page_headings: list[_Heading], heading: _Hea
         section.pop(0)
     while section and not section[-1].strip():
         section.pop()
-    outside = _outside_code(section)
+    outside = lines_outside_code(section)
     if any(out and _NESTED_HEADING.match(line) for line, out in zip(section, outside, strict=True)):
         return []  # cards with headings of their own: a grid, not the section's text
     read = [_IMAGE.sub("", line) for line in section[:_LINES_READ]]

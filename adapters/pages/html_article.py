@@ -45,7 +45,7 @@ from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.disclosure_panels import disclosures_opened
 from adapters.pages.drafts import Drafting, draft_enough, sections_filled, tidied
 from adapters.pages.edit_links import edit_links_out
-from adapters.pages.emptied_sections import sections_put_back
+from adapters.pages.emptied_sections import LEFT_ALONE, sections_put_back
 from adapters.pages.error_messages import ERROR_MESSAGES
 from adapters.pages.forum_signatures import SIGNATURES
 from adapters.pages.glued_inlines import space_glued_inlines
@@ -327,7 +327,7 @@ def choose(
     candidates = _WithoutRecommendations(run)
     chosen = _chosen(kind, data, structure, candidates)
     markdown = without_review_lines(chosen.markdown, reviews, run(profiles.WHOLE_PAGE)) if reviews else chosen.markdown
-    if kind != "product":  # a shop's emptied sections are its review widgets and delivery boxes
+    if kind not in LEFT_ALONE:
         # Within the page's budget, as any candidate: past it, only if the whole page is made already.
         markdown = sections_put_back(markdown, lambda: _whole_page_in_budget(candidates))
     markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
