@@ -6,10 +6,15 @@ A helper process (this file with --serve) serves, on 127.0.0.1, one ordinary art
     --bomb-mb (2000) MB of zeros;
   * a --pdf-mb (200) MB PDF, and a PDF whose content stream inflates to --bomb-mb MB;
   * a page of --divs (10 million) nested ``<div>``s; a --line-mb (50) MB text with no line break;
-  * a thread page of --quotes (70,000: 5 MB, the download cap) replies, each quoting a line.
+  * a thread page of --quotes (70,000: 5 MB, the download cap) replies, each quoting a line;
+  * an article of paragraphs that are each a run of --runs (100,000) characters a Markdown link
+    or image begins with ("[", "[\\", "](", "![a](", "<"), and a text of four such runs of "<"
+    (the fence's markers begin so): patterns tried at every character of a run, each try
+    reading to the run's end, took seconds to minutes on such runs.
 
 The bench runs the real container (default caps and workers, private networks allowed since
-the helper is local) and reads each through ``FetchPage`` (web_fetch's use case), sampling
+the helper is local) and reads each through ``FetchPage`` (web_fetch's use case; the window read
+is then fenced, as the faces do, in the server's process), sampling
 every 5 ms the server's resident memory and that of its extraction workers (and of the helper
 process beside each, ``SEARCHRELAY_EXTRACTION_HELPERS``). It prints, for each
 input, what the agent gets (one line), the time, the server's peak RSS growth and the largest
@@ -42,6 +47,7 @@ from adapters.pages.extraction_pool import ProcessExtractionPool  # noqa: E402
 from application.fetch_page import FetchPage  # noqa: E402
 from domain.errors import PageUnavailable  # noqa: E402
 from entrypoints.container import build_container, running  # noqa: E402
+from entrypoints.fence import Fence  # noqa: E402
 from entrypoints.settings import Settings  # noqa: E402
 from tests.support import hostile_inputs  # noqa: E402
 
@@ -52,7 +58,7 @@ PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 # --- the helper process ------------------------------------------------------------------------
 
 
-def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int) -> None:
+def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int, runs: int) -> None:
     from tests.support.page_server import Page, PageServer, article_html
 
     pages = {"/article": Page(article_html().encode())}
@@ -66,6 +72,8 @@ def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int) -> No
     pages["/nested-divs"] = Page(hostile_inputs.nested_divs(divs))
     pages["/single-line.txt"] = Page(hostile_inputs.single_line_text(line_mb * MB), content_type="text/plain")
     pages["/many-quotes"] = Page(hostile_inputs.many_quotes(quotes))
+    pages["/punctuation-runs"] = Page(hostile_inputs.punctuation_runs(runs))
+    pages["/angle-runs.txt"] = Page(hostile_inputs.angle_runs(runs), content_type="text/plain")
     with PageServer(pages) as server:
         print(server.port, " ".join(sizes), flush=True)
         sys.stdin.read()  # until the bench closes our stdin
@@ -78,7 +86,7 @@ def path_of(encoding: str) -> str:
 def start_helper(args: argparse.Namespace) -> tuple[subprocess.Popen[str], int, str]:
     command = [sys.executable, "-m", "bench.hostile", "--serve", "--bomb-mb", str(args.bomb_mb)]
     command += ["--pdf-mb", str(args.pdf_mb), "--divs", str(args.divs), "--line-mb", str(args.line_mb)]
-    command += ["--quotes", str(args.quotes)]
+    command += ["--quotes", str(args.quotes), "--runs", str(args.runs)]
     helper = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert helper.stdout is not None
     port, _, sizes = helper.stdout.readline().strip().partition(" ")
@@ -162,6 +170,7 @@ async def read(fetch: FetchPage, url: str) -> str:
         window = await fetch.run(url, max_bytes=51_200)
     except PageUnavailable as missing:
         return f"refused: {missing.reason}"
+    Fence().wrap(window.window.text, "page")  # as the faces hand it to the model
     return f"read: {window.window.total_chars:,} characters of Markdown"
 
 
@@ -226,6 +235,8 @@ async def measure_all(
         f"{args.divs:,} nested divs": "/nested-divs",
         f"{args.line_mb} MB single line": "/single-line.txt",
         f"{args.quotes:,} quotes": "/many-quotes",
+        f"runs of {args.runs:,} [ ] ( <": "/punctuation-runs",
+        f"runs of {args.runs:,} < (text)": "/angle-runs.txt",
     }
     await read(fetch, f"{base}/article?warm")
     before = await ordinary_latency(fetch, base, args.ordinary, "before")
@@ -257,11 +268,12 @@ def main() -> None:
     parser.add_argument("--divs", type=int, default=10_000_000)
     parser.add_argument("--line-mb", type=int, default=50)
     parser.add_argument("--quotes", type=int, default=70_000)
+    parser.add_argument("--runs", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--ordinary", type=int, default=20)
     args = parser.parse_args()
     if args.serve:
-        serve(args.bomb_mb, args.pdf_mb, args.divs, args.line_mb, args.quotes)
+        serve(args.bomb_mb, args.pdf_mb, args.divs, args.line_mb, args.quotes, args.runs)
         return
     helper, port, sizes = start_helper(args)
     try:

@@ -7,8 +7,10 @@ from collections.abc import Iterable
 
 MASK = "***"
 _MIN_SECRET_LENGTH = 4  # shorter values would mask ordinary words
-# scheme://user:pass@ - up to the last "@" before the path, as URL parsers read it.
-_URL_USERINFO = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.\-]*://)[^/?#\s]*@")
+# scheme://user:pass@ - up to the last "@" before the path, as URL parsers read it. A scheme is
+# read for at most 64 characters (registered schemes are far shorter): tried at every word's start, a
+# scheme read to the end of a long run of "a-a-a" each time made 40,000 characters take 0.4 s.
+_URL_USERINFO = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.\-]{0,63}://)[^/?#\s]*@")
 
 
 class Redactor:

@@ -28,8 +28,10 @@ _APP_ROOT_IDS = frozenset(
 _APP_ROOT_TAGS = frozenset({"app-root"})  # Angular's default root element
 # Scripts a browser runs; JSON-LD and other data blocks are not code (static pages carry them too).
 _CODE_TYPES = frozenset({"", "text/javascript", "application/javascript", "module", "text/ecmascript"})
-# A Markdown link's target, plain or in angle brackets: an address, not words a reader sees.
-_LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^)\n]*)\)")
+# A Markdown link's target, plain or in angle brackets: an address, not words a reader sees. The
+# last alternative is a target never closed on its line: taken whole and left as it is, since a
+# try at any "](" after it on that line fails too (tried at each, a line of 40,000 "](" took 2 s).
+_LINK_TARGET = re.compile(r"\](?:\((?:<[^<>\n]*>\)|[^)\n]*\))|(\([^)\n]*+))")
 _ASKS_FOR_SCRIPT = re.compile(
     r"(enable|turn on|activate|allow)\s+javascript|javascript\s+(is\s+)?(required|disabled|needed|must be enabled)"
     r"|(needs?|requires?)\s+javascript",
@@ -49,7 +51,7 @@ class ShellSigns:
 
 def readable_text(markdown: str) -> str:
     """The Markdown without its links' targets: "[Sign in](https://...)" is two words, however long the address."""
-    return _LINK_TARGET.sub("]", markdown).strip()
+    return _LINK_TARGET.sub(r"]\1", markdown).strip()
 
 
 def reads_as_a_page(markdown: str) -> bool:

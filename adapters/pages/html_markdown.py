@@ -98,7 +98,8 @@ _LOADING_LINE = re.compile(
 )
 _ITEM_LOOKAHEAD = 3  # blank lines an item's indented content may sit below its marker
 _WHITESPACE = re.compile(r"\s+")
-_TAG = re.compile(r"<[^>]*>")
+# A tag; a "<" never closed is taken whole and left (a try at each later "<" fails the same way).
+_TAG = re.compile(r"<[^>]*>|<[^>]*+")
 _URL_BREAKS = re.compile(r"[\t\n\r]")  # browsers drop these from an address
 _ENCODED_IN_LINKS = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"})
 # A table may be padded to at most this many times its own cells (plus the allowance) before it is
@@ -500,9 +501,13 @@ def image_placeholder(alt: str) -> str:
     bracket left in would end the placeholder early and leave the rest of the caption as loose
     text after it, which neither the agent nor the caption trimming can tell from prose.
     """
-    text = _WHITESPACE.sub(" ", _TAG.sub(" ", alt)).strip()
+    text = _WHITESPACE.sub(" ", _TAG.sub(_tag_spaced, alt)).strip()
     text = text.replace("[", "(").replace("]", ")")
     return f"[Image: {text}]" if text else ""
+
+
+def _tag_spaced(tag: re.Match[str]) -> str:
+    return " " if tag.group().endswith(">") else tag.group()
 
 
 @lru_cache(maxsize=1)

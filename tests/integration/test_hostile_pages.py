@@ -31,6 +31,7 @@ pytestmark = pytest.mark.anyio
 
 CAP = 1_000_000
 SECRET = "s3cret-pw-9f2c"
+RUN = 50_000  # characters: tried at each, as the patterns once were, minutes of work
 
 
 @functools.cache
@@ -45,6 +46,8 @@ def hostile_pages() -> dict[str, Page]:
         "/huge.pdf": Page(hostile_inputs.large_pdf(3 * CAP), content_type="application/pdf", charset=None),
         "/bomb.pdf": Page(hostile_inputs.pdf_with_bomb(200_000_000), content_type="application/pdf", charset=None),
         "/moved": Page(status=302, location="/missing"),
+        "/punctuation-runs": Page(hostile_inputs.punctuation_runs(RUN)),
+        "/angle-runs.txt": Page(hostile_inputs.angle_runs(RUN), content_type="text/plain"),
     }
 
 
@@ -125,6 +128,17 @@ async def test_a_single_line_text_over_the_cap_is_cut_and_paged(pages: PageServe
     assert first["total_chars"] == CAP and first["truncated"]
     assert len(first["content"].encode()) <= 51_200 and first["next_start_index"] == first["end_index"]
     assert first["content"].startswith("word word")
+
+
+async def test_long_runs_of_what_links_and_fence_markers_begin_with_are_read_and_kept(pages: PageServer) -> None:
+    container = container_with(ALLOW)
+    async with client_of(container) as client:
+        article = await client.call_tool("web_fetch", {"url": pages.url("/punctuation-runs")})
+        angles = structured(await client.call_tool("web_fetch", {"url": pages.url("/angle-runs.txt")}))
+
+    assert not article.is_error and "A page of runs." in fenced_text(article)
+    assert angles["content"].startswith("Angles:\n" + "<" * 1_000)  # not a marker: kept as it is
+    assert "fence marker removed" not in angles["content"]
 
 
 async def test_a_large_pdf_under_the_cap_is_read(pages: PageServer) -> None:

@@ -74,6 +74,20 @@ def many_quotes(count: int) -> bytes:
     return b"<!DOCTYPE html><html><body><main><h1>Thread</h1>" + replies + b"</main></body></html>"
 
 
+def punctuation_runs(chars: int) -> bytes:
+    """An article whose paragraphs are each a run of ``chars`` characters of what Markdown links,
+    images and the fence's markers begin with ("[", "[\\", "](", "![a](", "<"), never completed."""
+    runs = ("[", "[\\", "](", "![a](", "&lt;")
+    paragraphs = b"".join(b"<p>" + (run * (chars // len(run.replace("&lt;", "<")))).encode() + b"</p>" for run in runs)
+    opening = b"<!DOCTYPE html><html><body><main><h1>Runs</h1><p>A page of runs.</p>"
+    return opening + paragraphs + b"</main></body></html>"
+
+
+def angle_runs(chars: int) -> bytes:
+    """Plain text of four runs of ``chars`` "<" each, the fence markers' opening, on lines of their own."""
+    return b"\n".join([b"Angles:"] + [b"<" * chars] * 4) + b"\n"
+
+
 def single_line_text(size: int) -> bytes:
     """Plain text of ``size`` bytes with no line break anywhere."""
     return (b"word " * (size // 5 + 1))[:size]
