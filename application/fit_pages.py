@@ -83,6 +83,11 @@ def cut_note(url: str, result: Focused, total: int, *, start_index: int = 0) -> 
     """One line: how much of the page was left out, and the web_fetch call that reads on."""
     left_out = f"{result.omitted_chars:,} of {total:,} characters left out"
     resume = start_index + (result.resume_at or 0)
+    if result.unmatched:
+        return (
+            f"No passage shares a word with the query, so the page's start: {left_out}; "
+            f'web_fetch with url="{url}" and start_index={resume} reads on.'
+        )
     if not result.focused:
         return f'Cut to fit max_chars: {left_out}; web_fetch with url="{url}" and start_index={resume} reads on.'
     return (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from domain.markdown_lines import CODE_FENCE, LIST_MARKER
 from domain.paging import cut
@@ -36,12 +36,14 @@ class Block:
 @dataclass(frozen=True)
 class Focused:
     """A page cut down. ``resume_at`` is the offset where reading on in order starts (None: nothing was cut);
-    ``focused`` tells a cut to the best passages (gaps marked) from a plain cut of the page's head."""
+    ``focused`` tells a cut to the best passages (gaps marked) from a plain cut of the page's head;
+    ``unmatched``: a head cut because no passage shares a word with the question."""
 
     text: str
     omitted_chars: int
     resume_at: int | None
     focused: bool = True
+    unmatched: bool = False
 
 
 def split_blocks(page: str) -> list[Block]:
@@ -84,7 +86,8 @@ def focus(page: str, blocks: Sequence[Block], scores: Sequence[float], budget: i
 
     Blocks the ranker found nothing in fill what the best left over, earliest first (a page's
     opening usually says what it is about). ``len(result.text) <= budget`` always holds; when not even one
-    block fits, the result is a plain cut of the page's head.
+    block fits, the result is a plain cut of the page's head. When no block matches at all, so is the
+    result, marked ``unmatched``: the page's start with gaps would pass for passages that answer.
     """
     if len(page) <= budget:
         return Focused(text=page, omitted_chars=0, resume_at=None)
@@ -92,6 +95,8 @@ def focus(page: str, blocks: Sequence[Block], scores: Sequence[float], budget: i
     matching = sorted(
         (i for i in range(len(blocks)) if scores[i] > 0 and not blocks[i].level), key=lambda i: -scores[i]
     )
+    if not matching:
+        return replace(head(page, budget), unmatched=True)
     rest = [i for i in range(len(blocks)) if scores[i] <= 0 and not blocks[i].level]
     kept: set[int] = set()
     spent = 0

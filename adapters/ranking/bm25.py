@@ -39,8 +39,13 @@ class Bm25Ranker:
         question = bm25s.tokenize([words_apart(query)], return_ids=False, **options)[0]
         if not question:
             return [0.0] * len(passages)
+        corpus = bm25s.tokenize([words_apart(passage) for passage in passages], **options)
+        if not corpus.vocab:
+            # No passage holds a word the ranker counts (digits alone, single letters, stop words):
+            # none answers the question, and bm25s cannot index an empty vocabulary (it raised).
+            return [0.0] * len(passages)
         index = bm25s.BM25()
-        index.index(bm25s.tokenize([words_apart(passage) for passage in passages], **options), show_progress=False)
+        index.index(corpus, show_progress=False)
         return [float(score) for score in index.get_scores(question)]
 
 

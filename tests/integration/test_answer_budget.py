@@ -120,6 +120,20 @@ async def test_web_fetch_with_focus_returns_the_passage_that_answers_it_and_wher
     assert len(text_of(small)) <= 2000 and ANSWER in text_of(small)
 
 
+async def test_web_fetch_with_focus_on_a_page_of_no_words_gives_its_start_and_says_nothing_matched() -> None:
+    # Digits alone: no word the ranker counts. bm25s could not index that, and web_fetch failed.
+    digits = "".join(f"| {i % 10} | {(i * 7) % 10} | {(i * 3) % 10} |\n" for i in range(3_000))
+    with PageServer({"/digits.md": Page(digits.encode(), content_type="text/markdown")}) as server:
+        url = server.url("/digits.md")
+        async with Client(build_server(container_with(ALLOW))) as client:
+            result = await client.call_tool("web_fetch", {"url": url, "max_bytes": 4096, "focus": "zebra stripes"})
+    data = result.structured_content
+    assert data is not None and data["focused"] is False and data["truncated"] is True
+    assert digits.startswith(data["content"].rstrip("\n")) and len(data["content"].encode()) <= 4096
+    assert "No passage shares a word with the query, so the page's start" in text_of(result)
+    assert f"start_index={data['next_start_index']} reads on" in text_of(result)
+
+
 async def test_web_fetch_text_never_exceeds_max_chars_while_max_bytes_still_bounds_the_window(
     pages: PageServer,
 ) -> None:

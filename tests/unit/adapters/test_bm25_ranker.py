@@ -46,3 +46,9 @@ def test_a_thai_question_finds_the_passage_holding_its_words() -> None:
 def test_a_question_sharing_no_word_with_the_page_scores_nothing() -> None:
     assert Bm25Ranker().scores("volcano eruption", ENGLISH + CHINESE + THAI) == [0.0] * 9
     assert Bm25Ranker().scores("the", ENGLISH) == [0.0] * 3  # a stop word alone is no question
+
+
+def test_passages_without_a_word_the_ranker_counts_all_score_zero() -> None:
+    # Digits alone, single letters and stop words leave bm25s an empty vocabulary, which it could
+    # not index (a ValueError, and web_fetch with ``focus`` failed on a page of single digits).
+    assert Bm25Ranker().scores("prices of lenses", ["1 2 3", "a b", "the and of", ""]) == [0.0] * 4

@@ -38,6 +38,17 @@ def test_a_cut_page_keeps_the_answer_and_its_note_names_the_web_fetch_call_that_
     assert page[:start].strip() in fitted.text  # everything before it was shown
 
 
+def test_a_page_no_passage_of_which_matches_is_cut_at_its_start_and_the_note_says_so() -> None:
+    page = "Intro line of the page.\n\n" + "x" * 900 + "\n\n" + paragraphs(30)
+    (fitted,) = PageFitter(WordCountRanker(), "zebra").fit_pages([("https://a.example/p", page)], 400)
+    # Not the page's small blocks around the big one with gaps, as if they answered: its start.
+    assert page.startswith(fitted.text) and "[…]" not in fitted.text
+    assert fitted.note is not None
+    assert fitted.note.startswith("No passage shares a word with the query, so the page's start: ")
+    found = re.search(r"start_index=(\d+) reads on\.$", fitted.note)
+    assert found is not None and page[: int(found[1])].rstrip() == fitted.text.rstrip()
+
+
 def test_a_short_page_gives_its_unused_share_to_the_long_one() -> None:
     long_page = paragraphs(100)
     fitted = PageFitter(WordCountRanker(), "anything").fit_pages(
@@ -49,7 +60,7 @@ def test_a_short_page_gives_its_unused_share_to_the_long_one() -> None:
 
 def test_when_shares_would_be_too_small_to_help_the_later_pages_are_left_out_with_a_note() -> None:
     pages = [(f"https://{i}.example/", paragraphs(50)) for i in range(10)]
-    fitted = PageFitter(WordCountRanker(), "q").fit_pages(pages, 3 * MIN_PAGE_CHARS + 10)
+    fitted = PageFitter(WordCountRanker(), "paragraph").fit_pages(pages, 3 * MIN_PAGE_CHARS + 10)
     assert all(f.text and f.note and f.note.startswith("Focused") for f in fitted[:3])  # results come best first
     assert all(f.text == "" for f in fitted[3:])
     assert fitted[3].note is not None
