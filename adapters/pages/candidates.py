@@ -25,6 +25,7 @@ from adapters.pages.html_markdown import (
     web_link,
 )
 from adapters.pages.resiliparse_tables import CELL_BREAK, tables_put_back
+from adapters.pages.xml_characters import xml_characters
 from domain.markdown_lines import CODE_FENCE, outside_code_spans
 
 Mode = Literal["precision", "balanced", "recall"]
@@ -421,7 +422,7 @@ def parse_html(html: str) -> Element | None:
     import lxml.etree
 
     try:
-        root = lxml.etree.fromstring(html, lxml.etree.HTMLParser())
+        root = lxml.etree.fromstring(xml_characters(html), lxml.etree.HTMLParser())
     except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
         return None
     return root

@@ -88,6 +88,7 @@ from adapters.pages.structured_content import (
 )
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from adapters.pages.text_words import word_tokens
+from adapters.pages.xml_characters import xml_characters
 from domain.markdown_lines import ATX_HEADING
 from domain.script_shell import LITTLE_TEXT_CHARS, readable_text
 
@@ -216,8 +217,9 @@ def parse_page(html: str) -> tuple[Element, str] | None:
 
     An XHTML page's XML declaration goes first: it names the encoding of bytes already decoded,
     and lxml refuses a string that carries one, so such a page was read by trafilatura alone,
-    without its kind, its schema.org data or the vote."""
-    html = _XML_DECLARATION.sub("", html, count=1)
+    without its kind, its schema.org data or the vote. So do the characters XML does not allow
+    (``xml_characters``), which failed the page at the first text a step moved."""
+    html = xml_characters(_XML_DECLARATION.sub("", html, count=1))
     root = candidates.parse_html(html)
     if root is None:
         return None

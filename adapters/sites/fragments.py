@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from adapters.pages.html_markdown import Element, element_to_markdown
+from adapters.pages.xml_characters import xml_characters
 
 # Converting a post's HTML runs in a thread no deadline can stop once started, so it is bounded by
 # size: at most this much of one post (a forum's, a Mastodon server's) is read, and the cut is said.
@@ -24,7 +25,7 @@ def fragment_markdown(
     if not fragment.strip():
         return ""
     try:
-        root = lxml.html.fragment_fromstring(fragment, create_parent="div")
+        root = lxml.html.fragment_fromstring(xml_characters(fragment), create_parent="div")
     except (lxml.etree.ParserError, ValueError):
         return ""
     if prepare is not None:
