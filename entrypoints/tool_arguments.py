@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from domain.redaction import without_userinfo
+
 Arguments = TypeVar("Arguments", bound=BaseModel)
 _SHOWN_CHARACTERS = 40
 
@@ -77,5 +79,9 @@ def _shown(value: Any) -> str:
         return "an object"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, str):  # a URL's credentials are never shown, here neither (an over-long url)
+        value = without_userinfo(value)
     text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= _SHOWN_CHARACTERS else text[: _SHOWN_CHARACTERS - 1] + '…"'
+    if len(text) <= _SHOWN_CHARACTERS:
+        return text
+    return text[: _SHOWN_CHARACTERS - 1] + ('…"' if isinstance(value, str) else "…")

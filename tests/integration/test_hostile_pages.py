@@ -159,6 +159,7 @@ async def test_url_credentials_appear_in_no_output_error_or_log_line(
         {"url": with_credentials + "/moved"},
         {"url": with_credentials + "/single-line.txt", "start_index": 10},
         {"url": f"http://alice:{SECRET}@[::1x]/"},
+        {"url": f"http://alice:{SECRET}@{'a' * 9_000}.example/"},  # over the length: refused, the value shown
     ]
     seen: list[str] = []
     async with client_of(container_with(ALLOW)) as client:

@@ -81,3 +81,14 @@ def test_every_web_search_argument_is_a_build_request_parameter_of_the_same_name
         "pw",
         "de",
     )
+
+
+def test_a_value_shown_back_is_cut_without_a_stray_quote_and_without_a_urls_credentials() -> None:
+    schema = tool_definitions()[1].input_schema
+    url = "https://alice:pw-9f2c@" + "a" * 9_000 + ".example/"
+    with pytest.raises(ArgumentProblems) as caught:
+        parse_arguments("web_fetch", WebFetchArguments, schema, FORMS, {"url": url})
+    assert str(caught.value).endswith('; got "https://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…".')  # no "alice:pw-9f2c@"
+    with pytest.raises(ArgumentProblems) as caught:
+        parse_arguments("web_search", WebSearchArguments, SEARCH_SCHEMA, FORMS, {"query": "q", "num_results": 10**60})
+    assert str(caught.value).endswith("; got 100000000000000000000000000000000000000….")  # a number, not a string
