@@ -6,7 +6,12 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from entrypoints.search_request import MAX_RESULTS
+from domain.budget import MAX_MAX_CHARS, MIN_MAX_CHARS
+from entrypoints.search_request import MAX_QUERY_CHARACTERS, MAX_RESULTS
+
+_MAX_CHARS_HELP = (
+    f"most characters of text in the answer, {MIN_MAX_CHARS}-{MAX_MAX_CHARS} (default SEARCHRELAY_MAX_CHARS)"
+)
 
 MAX_FETCH_BYTES = 102_400
 
@@ -88,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     search.add_argument("--exclude-domains", type=_domains, metavar="HOSTS", help="never these sites, comma-separated")
     search.add_argument("--ui-lang", help="Brave's interface locale, e.g. en-US, de-DE (others ignore it)")
+    search.add_argument("--max-chars", type=_bounded(MIN_MAX_CHARS, MAX_MAX_CHARS), help=_MAX_CHARS_HELP)
     search.add_argument("--json", action="store_true", help="print the structured result as JSON")
 
     fetch = commands.add_parser("fetch", parents=[env_file], help="read one URL as Markdown")
@@ -96,6 +102,12 @@ def _parser() -> argparse.ArgumentParser:
         "--max-bytes", type=_bounded(1024, MAX_FETCH_BYTES), default=51200, help="window size (default 51200)"
     )
     fetch.add_argument("--start-index", type=_bounded(0, 10**12), default=0, help="character offset to start at")
+    fetch.add_argument("--max-chars", type=_bounded(MIN_MAX_CHARS, MAX_MAX_CHARS), help=_MAX_CHARS_HELP)
+    fetch.add_argument(
+        "--focus",
+        type=_focus,
+        help="a question or keywords: when the page does not fit, its passages that answer it, gaps marked",
+    )
     fetch.add_argument("--json", action="store_true", help="print the structured result as JSON")
 
     providers = commands.add_parser(
@@ -114,6 +126,13 @@ def _path(text: str) -> str:
 def _domains(text: str) -> list[str]:
     # Checked (host names, how many) by build_request, like the tool's list; here only split.
     return [part for part in text.split(",") if part.strip()]
+
+
+def _focus(text: str) -> str:
+    focus = text.strip()
+    if not 1 <= len(focus) <= MAX_QUERY_CHARACTERS:
+        raise argparse.ArgumentTypeError(f"use 1 to {MAX_QUERY_CHARACTERS} characters after trimming spaces")
+    return focus
 
 
 def _bounded(low: int, high: int) -> argparse._ActionType:

@@ -19,6 +19,7 @@ from entrypoints.reading_status import reading_report, render_reading
 from entrypoints.rendering import render_failure
 from entrypoints.search_request import build_request
 from entrypoints.tls_preload import TlsPreload
+from entrypoints.tool_calls import fetch_result
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -54,7 +55,10 @@ async def search(configuration: Configuration, args: argparse.Namespace, tls: Tl
         async with running(container) as services:
             outcome = await services.web_search.run(request)
             text, structured = search_answer(
-                outcome, full_pages=args.full_pages, max_chars=services.max_chars, ranker=services.ranker
+                outcome,
+                full_pages=args.full_pages,
+                max_chars=args.max_chars or services.max_chars,
+                ranker=services.ranker,
             )
     except SearchFailed as error:
         complain(render_failure(error, provider_catalog.key_variables()))
@@ -76,7 +80,7 @@ async def fetch(configuration: Configuration, args: argparse.Namespace, tls: Tls
         async with running(container) as services:
             page, text = await page_answer(
                 services.fetch_page, args.url, max_bytes=args.max_bytes, start_index=args.start_index,
-                max_chars=services.max_chars, focus=None,
+                max_chars=args.max_chars or services.max_chars, focus=args.focus,
             )  # fmt: skip
     except PageUnavailable as missing:
         complain(f"could not read {missing.url}: {missing.reason}")
@@ -84,12 +88,8 @@ async def fetch(configuration: Configuration, args: argparse.Namespace, tls: Tls
     except InvalidRequestError as error:
         complain(str(error))
         return EXIT_USAGE
-    if args.json:
-        window = page.window
-        data = {"url": page.url, "content_type": page.content_type, "content": window.text,
-                "start_index": window.start_index, "end_index": window.end_index,
-                "total_chars": window.total_chars, "truncated": window.truncated}  # fmt: skip
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+    if args.json:  # the same fields as web_fetch's structured content
+        print(json.dumps(fetch_result(page), indent=2, ensure_ascii=False))
     else:
         print(text)
     return 0

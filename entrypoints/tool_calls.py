@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from application.fetch_page import PageWindow
 from domain.errors import ConfigurationError, InvalidRequestError, PageUnavailable
 from domain.models import SearchFailed
 from entrypoints.container import Services
@@ -68,8 +69,13 @@ async def web_fetch(services: Services, arguments: WebFetchArguments) -> ToolAns
         return failed(f"Could not read {missing.url}: {missing.reason}")
     except InvalidRequestError as error:
         return failed(str(error))
+    return ToolAnswer(text=text, structured=fetch_result(page))
+
+
+def fetch_result(page: PageWindow) -> dict[str, Any]:
+    """web_fetch's structured content for one window (the CLI's ``fetch --json`` prints the same)."""
     window = page.window
-    structured = PageFetchResult(
+    return PageFetchResult(
         url=page.url,
         content_type=page.content_type,
         content=window.text,
@@ -80,8 +86,7 @@ async def web_fetch(services: Services, arguments: WebFetchArguments) -> ToolAns
         next_start_index=page.next_start_index,
         focused=page.focused,
         source_note=page.source_note,
-    )
-    return ToolAnswer(text=text, structured=structured.model_dump(mode="json"))
+    ).model_dump(mode="json")
 
 
 async def guarded(tool: str, call: Callable[[], Awaitable[ToolAnswer]], *, one_line: bool = False) -> ToolAnswer:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import searchrelay_command
 from tests.support.fake_provider import FakeProvider, json_reply, serper_reply, tavily_reply
+from tests.support.page_server import Page, PageServer
 
 SERPER_KEY = "serper-CLI-0a1b2c3d4e5f6a7b"
 TAVILY_KEY = "tvly-CLI-7a6b5c4d3e2f1a0b"
@@ -232,3 +233,56 @@ def test_providers_says_what_reads_pages_without_showing_the_token(tmp_path: Pat
     assert reading["browser"]["browser_found"] is True and reading["browser"]["renders"] is True
     assert "ghp_CLI_never_printed" not in done.stdout + done.stderr + as_json.stdout + as_json.stderr
     assert not started.exists()
+
+
+# --- fetch --------------------------------------------------------------------------------------------
+
+ZEBRAS = "Zebra stripes confuse the biting flies that carry disease, field studies found."
+LONG_PAGE = "# Savanna notes\n\n" + "\n\n".join(
+    ZEBRAS if i == 250 else f"Paragraph {i} tells a long story about savanna weather, grass and rivers."
+    for i in range(600)
+)
+PRIVATE = {"SEARCHRELAY_ALLOW_PRIVATE_NETWORKS": "true"}
+
+
+def test_fetch_prints_the_page_and_with_focus_the_passages_that_answer(tmp_path: Path) -> None:
+    with PageServer({"/notes.md": Page(LONG_PAGE.encode(), content_type="text/markdown")}) as pages:
+        url = pages.url("/notes.md")
+        plain = run(["fetch", url, "--max-bytes", "4096"], PRIVATE, tmp_path)
+        focused = run(["fetch", url, "--max-bytes", "4096", "--focus", "why do zebras have stripes"], PRIVATE, tmp_path)
+        as_json = run(["fetch", url, "--max-bytes", "4096", "--focus", "zebra stripes", "--json"], PRIVATE, tmp_path)
+        small = run(["fetch", url, "--max-chars", "2000"], PRIVATE, tmp_path)
+    assert plain.returncode == focused.returncode == as_json.returncode == small.returncode == 0, plain.stderr
+    assert "Paragraph 1 tells" in plain.stdout and ZEBRAS not in plain.stdout
+    assert ZEBRAS in focused.stdout and "Focused on the query" in focused.stdout
+    data = json.loads(as_json.stdout)  # the fields of web_fetch's structured content
+    assert data["focused"] is True and ZEBRAS in data["content"] and data["next_start_index"] > 0
+    assert data["url"] == url and data["truncated"] is True and data["source_note"] is None
+    assert len(small.stdout.rstrip("\n")) <= 2000 and "start_index=" in small.stdout
+
+
+def test_fetch_and_search_refuse_a_focus_or_max_chars_out_of_range_before_any_call(tmp_path: Path) -> None:
+    for args in (
+        ["fetch", "https://example.org/", "--focus", "   "],
+        ["fetch", "https://example.org/", "--max-chars", "1999"],
+        ["search", "q", "--max-chars", "200001"],
+    ):
+        done = run(args, {"SERPER_API_KEY": SERPER_KEY}, tmp_path)
+        assert done.returncode == 2, args
+        assert (
+            done.stderr.strip()
+            .splitlines()[-1]
+            .endswith(("use 1 to 2000 characters after trimming spaces", "out of range; use 2000 to 200000"))
+        ), done.stderr
+
+
+def test_search_with_full_pages_fits_max_chars(fake_serper: FakeProvider, tmp_path: Path) -> None:
+    with PageServer({f"/{i}.md": Page(LONG_PAGE.encode(), content_type="text/markdown") for i in range(3)}) as pages:
+        organic = [
+            {"title": f"notes {i}", "link": pages.url(f"/{i}.md"), "snippet": "s", "position": i} for i in range(3)
+        ]
+        fake_serper.answer(json_reply(200, {"searchParameters": {"q": "q"}, "organic": organic}))
+        env = {"SERPER_API_KEY": SERPER_KEY, "SERPER_BASE_URL": fake_serper.url, **PRIVATE}
+        done = run(["search", "zebra stripes", "--full-pages", "--max-chars", "3000"], env, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.rstrip("\n")) <= 3000 and done.stdout.count(ZEBRAS) == 3
