@@ -8,10 +8,12 @@ from dataclasses import dataclass
 
 import anyio
 
+from application.forwarded_pages import fetched_past_refreshes
 from application.script_pages import ScriptPages
 from application.single_flight import SingleFlight
 from application.site_reading import read_recognised_site, read_through_site
 from domain.errors import PageUnavailable
+from domain.forwarding import frames_markdown
 from domain.pages import FetchedPage
 from domain.ports import (
     CachePort,
@@ -24,6 +26,9 @@ from domain.ports import (
 from domain.redaction import without_userinfo
 
 logger = logging.getLogger(__name__)
+
+#: The note on a frameset's answer, which is the list of its frames.
+FRAMESET = "The page is a frameset: it has no text of its own, and each frame listed is a page to fetch."
 
 #: Called as pages finish: (pages done, pages in all).
 PageProgress = Callable[[int, int], Awaitable[None]]
@@ -99,9 +104,11 @@ class PageReader:
         deadline = anyio.current_time() + self._page_timeout
         try:
             with anyio.fail_at(deadline):
-                page = await self._fetcher.fetch(url)
+                page, frames = await fetched_past_refreshes(self._fetcher, url)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
+        if frames:
+            return PageText(page.url, "text/markdown", frames_markdown(frames), page.truncated, _joined(note, FRAMESET))
         # Software that runs on any domain shows itself in the page: its API, when it has one,
         # reads the page better than its HTML (a forum's script shell has no posts in it).
         recognised = await read_recognised_site(page, self._page_resolvers, seconds=self._page_timeout)

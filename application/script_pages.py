@@ -22,7 +22,6 @@ logger = logging.getLogger(__name__)
 
 NEEDS_SCRIPT_OFF = "this page needs JavaScript; turn on SEARCHRELAY_BROWSER=auto to render it"
 _RENDER_FAILED = "this page needs JavaScript and rendering failed"
-_HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 
 
 class ScriptPages:
@@ -37,10 +36,10 @@ class ScriptPages:
 
     async def settle(self, page: FetchedPage, markdown: str) -> tuple[FetchedPage, str]:
         """The page and its Markdown: as they are, or as the browser rendered them; raises ``PageUnavailable``."""
-        if page.content_type not in _HTML_TYPES or len(markdown.strip()) >= LITTLE_TEXT_CHARS:
+        if not page.is_html or len(markdown.strip()) >= LITTLE_TEXT_CHARS:
             return page, markdown
         # The markers looked for are ASCII, so a wrong guess at the charset cannot hide them.
-        html = page.body.decode(_decodable(page.charset), errors="replace")
+        html = page.decoded()
         signs = await anyio.to_thread.run_sync(script_shell_signs, html, markdown)
         if signs is None:
             return page, markdown
@@ -58,14 +57,3 @@ class ScriptPages:
         if not rendered_markdown.strip():
             raise PageUnavailable(page.url, f"{_RENDER_FAILED}: the rendered page has no readable text either")
         return rendered, rendered_markdown
-
-
-def _decodable(charset: str | None) -> str:
-    """The page's charset when Python knows it (a server may name a made-up one), else UTF-8."""
-    if not charset:
-        return "utf-8"
-    try:
-        "".encode(charset)
-    except LookupError:
-        return "utf-8"
-    return charset

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The media types read as HTML (a page, not a feed, a PDF or an API's JSON).
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+
 
 @dataclass(frozen=True)
 class FetchedPage:
@@ -19,6 +22,16 @@ class FetchedPage:
     # absolute; whoever follows it decides whether it may (a site resolver: its API's origin only).
     next_url: str | None = None
 
+    @property
+    def is_html(self) -> bool:
+        return self.content_type in HTML_TYPES
+
+    def decoded(self) -> str:
+        """The body as text in its declared charset when Python knows it (a server may name a made-up
+        one), else UTF-8; undecodable bytes replaced. For looking at markup, not for extraction,
+        which decodes under its own bounds."""
+        return self.body.decode(_decodable(self.charset), errors="replace")
+
 
 @dataclass(frozen=True)
 class ResolvedPage:
@@ -32,3 +45,13 @@ class ResolvedPage:
     source: str  # where the text came from, for the page note, e.g. "the Stack Exchange API"
     truncated: bool = False  # a cap cut part of it short (the paper's text, the comments)
     note: str | None = None  # what the page note should add, e.g. which comments were not read
+
+
+def _decodable(charset: str | None) -> str:
+    if not charset:
+        return "utf-8"
+    try:
+        "".encode(charset)
+    except LookupError:
+        return "utf-8"
+    return charset

@@ -11,9 +11,8 @@ from adapters.pages.html_article import HELPER_MAKERS, html_to_article
 from adapters.pages.pdf_text import PdfUnreadable, pdf_to_text
 from adapters.pages.xml_text import XmlUnreadable, xml_to_markdown
 from domain.errors import PageUnavailable, UnsupportedContent
-from domain.pages import FetchedPage
+from domain.pages import HTML_TYPES, FetchedPage
 
-_HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _JSON_TYPES = frozenset({"application/json", "text/json"})
 _PDF_TYPE = "application/pdf"
 _XML_TYPE = "application/xml"
@@ -55,7 +54,7 @@ class TrafilaturaExtractor:
         """``draft``: called, for an HTML page only, with each reading to fall back on, the last one the
         better (``html_to_article``)."""
         content_type = _effective_type(page)
-        if content_type in _HTML_TYPES:
+        if content_type in HTML_TYPES:
             html = decode_text(page.body, page.charset, markup=True)
             return html_to_article(
                 html, page.url, include_images=self._include_images, draft=draft, helper=self._helper

@@ -10,12 +10,10 @@ import re
 
 from domain.pages import FetchedPage
 
-_HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
-
 
 def page_head(page: FetchedPage, size: int) -> bytes | None:
     """The first ``size`` bytes of an HTML page; None for anything else."""
-    return page.body[:size] if page.content_type in _HTML_TYPES else None
+    return page.body[:size] if page.is_html else None
 
 
 def meta_tag(attribute: str, value: str, content: str) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:

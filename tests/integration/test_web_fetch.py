@@ -320,6 +320,39 @@ async def test_a_redirect_loop_stops_after_five_hops(pages: PageServer) -> None:
     assert pages.hits["/redirect/loop"] == 6
 
 
+async def test_a_page_moved_with_a_refresh_is_read_where_it_leads_and_a_frameset_names_its_frames(
+    pages: PageServer,
+) -> None:
+    # What static-site generators leave at a moved page's old address, and an old Javadoc's index.
+    pages.add(
+        "/moved/",
+        Page(
+            b'<!DOCTYPE html><html><head><title>Redirecting</title><meta http-equiv="refresh" '
+            b'content="0; url=/article"></head><body><a href="/article">Click here</a></body></html>'
+        ),
+    )
+    pages.add(
+        "/api/index.html",
+        Page(
+            b'<html><head><title>Overview</title></head><frameset cols="20%,80%">'
+            b'<frame src="allclasses-frame.html" title="All classes">'
+            b'<frame src="/article" name="classFrame"><noframes><p>Frame Alert</p>'
+            b"</noframes></frameset></html>"
+        ),
+    )
+    async with mcp_client() as client:
+        moved = structured(await client.call_tool("web_fetch", {"url": pages.url("/moved/")}))
+        frames = await client.call_tool("web_fetch", {"url": pages.url("/api/index.html")})
+
+    assert moved["url"] == pages.url("/article") and "## Checklist" in moved["content"]
+    assert "Redirecting" not in moved["content"] and "Click here" not in moved["content"]
+    assert fenced_text(frames) == (
+        f"- [All classes](<{pages.url('/api/allclasses-frame.html')}>)\n- [classFrame](<{pages.url('/article')}>)"
+    )
+    assert "The page is a frameset" in text_of(frames)
+    assert pages.hits["/article"] == 1 and pages.hits["/api/allclasses-frame.html"] == 0
+
+
 @pytest.mark.parametrize(
     ("url", "reason"),
     [

@@ -381,3 +381,68 @@ async def test_concurrent_reads_of_one_url_share_one_fetch() -> None:
     texts = await asyncio.gather(*(pages.read("u") for _ in range(5)))
     assert {t.markdown for t in texts} == {"shared"}
     assert fetcher.calls == ["u"]
+
+
+# --- pages that send their reader on: a refresh that moves on at once, a frameset -------------------
+
+OLD = "https://docs.example.org/old/"
+
+
+def refresh_to(address: str, seconds: int = 0) -> Serve:
+    return Serve(
+        body=f'<html><head><meta http-equiv="refresh" content="{seconds}; url={address}"></head>'
+        "<body>Redirecting</body></html>"
+    )
+
+
+async def test_a_page_that_refreshes_at_once_is_read_where_it_leads() -> None:
+    pages, fetcher = reader({OLD: refresh_to("/new/"), "https://docs.example.org/new/": Serve(body="# The guide")})
+    text = await pages.read(OLD)
+    assert (text.url, text.markdown, text.note) == ("https://docs.example.org/new/", "# The guide", None)
+    assert fetcher.calls == [OLD, "https://docs.example.org/new/"]
+
+
+async def test_a_refresh_that_waits_is_a_page_to_read_and_a_stub_of_another_type_is_not_parsed() -> None:
+    waiting = refresh_to("/later/", seconds=60)
+    as_text = Serve(body=refresh_to("/new/").body, content_type="text/plain")
+    pages, fetcher = reader({OLD: waiting, "t": as_text})
+    assert (await pages.read(OLD)).markdown == waiting.body
+    assert (await pages.read("t")).markdown == as_text.body
+    assert fetcher.calls == [OLD, "t"]
+
+
+async def test_refreshes_are_followed_three_times_then_read_where_they_stop() -> None:
+    chain = {f"https://a.example/{i}": refresh_to(f"/{i + 1}") for i in range(10)}
+    pages, fetcher = reader(chain)
+    text = await pages.read("https://a.example/0")
+    assert text.url == "https://a.example/3" and "Redirecting" in text.markdown
+    assert fetcher.calls == [f"https://a.example/{i}" for i in range(4)]
+
+
+async def test_a_refresh_whose_page_fails_is_an_error_naming_both_addresses() -> None:
+    gone = "https://docs.example.org/new/"
+    pages, _ = reader({OLD: refresh_to(gone), gone: Serve(error=PageUnavailable(gone, "HTTP 404"))})
+    with pytest.raises(PageUnavailable) as failed:
+        await pages.read(OLD)
+    assert failed.value.url == OLD
+    assert failed.value.reason == f"it moves on to {gone}, which could not be read: HTTP 404"
+
+
+async def test_refreshes_share_the_page_timeout() -> None:
+    pages, _ = reader({OLD: refresh_to("/new/"), "https://docs.example.org/new/": Serve(hang=True)}, page_timeout=TINY)
+    with pytest.raises(PageUnavailable, match="timed out"):
+        await pages.read(OLD)
+
+
+async def test_a_frameset_is_answered_with_its_frames_as_links_and_not_extracted() -> None:
+    frameset = Serve(
+        body="<html><frameset cols='20%,80%'><frame src='menu.html' title='Menu'>"
+        "<frame src='main.html' name='content'></frameset></html>"
+    )
+    pages, _ = reader({OLD: frameset}, {OLD: boom})
+    text = await pages.read(OLD)
+    assert text.markdown == (
+        "- [Menu](<https://docs.example.org/old/menu.html>)\n- [content](<https://docs.example.org/old/main.html>)"
+    )
+    assert text.content_type == "text/markdown"
+    assert text.note is not None and "frameset" in text.note

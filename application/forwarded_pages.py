@@ -1,0 +1,49 @@
+"""Fetching a page the way a browser arrives at it: past the refreshes that move on at once.
+
+A server redirect is followed by the fetcher; a page that redirects in its markup
+(``domain.forwarding``: a refresh of a few seconds at most to another address) is followed here,
+each hop a fetch of its own under the same guards (public addresses only, the byte cap), and all
+of them under the caller's one deadline. A frameset is not followed: its frames are handed back,
+for the reader to name which one it wants.
+"""
+
+from __future__ import annotations
+
+import anyio
+
+from domain.errors import PageUnavailable
+from domain.forwarding import Forwarding, Frame, forwarding, may_forward
+from domain.pages import FetchedPage
+from domain.ports import PageFetcherPort
+from domain.redaction import without_userinfo
+
+#: Refreshes followed one after another; a chain longer than this is read where it stops.
+MAX_REFRESHES = 3
+
+
+async def fetched_past_refreshes(fetcher: PageFetcherPort, url: str) -> tuple[FetchedPage, tuple[Frame, ...]]:
+    """The page ``url`` leads to, and its frames when it is a frameset; raises ``PageUnavailable`` naming ``url``."""
+    page = await fetcher.fetch(url)
+    for _ in range(MAX_REFRESHES):
+        found = await _forwarding(page)
+        if found is None:
+            return page, ()
+        if found.frames or found.refresh is None:
+            return page, found.frames
+        try:
+            page = await fetcher.fetch(found.refresh)
+        except PageUnavailable as failed:
+            where = without_userinfo(found.refresh)
+            raise PageUnavailable(url, f"it moves on to {where}, which could not be read: {failed.reason}") from None
+    return page, ()
+
+
+async def _forwarding(page: FetchedPage) -> Forwarding | None:
+    if not page.is_html or not may_forward(page.body):
+        return None
+    # A bounded parse of the page's start (``forwarding.SCAN_CHARS``), off the event loop.
+    return await anyio.to_thread.run_sync(_read_start, page)
+
+
+def _read_start(page: FetchedPage) -> Forwarding | None:
+    return forwarding(page.decoded(), page.url)
