@@ -14,6 +14,7 @@ import anyio
 
 from application.fit_pages import PageFitter, cut_note
 from application.read_pages import PageReader, PageText
+from domain.anchors import anchor
 from domain.arguments import check_url
 from domain.errors import PageUnavailable
 from domain.paging import TextWindow, continuation_note, cut
@@ -24,6 +25,8 @@ MAX_LINES = 2000
 # A focused window that breaks the byte or line limit is tried again this much smaller, a few times.
 _SHRINK = 0.85
 _TRIES = 6
+# The longest fragment a note shows back whole.
+_SHOWN_FRAGMENT = 80
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,14 @@ class FetchPage:
     ) -> PageWindow:
         """Read and window in one go; raises ``InvalidRequestError`` for a bad start_index."""
         page = await self.read(url)
-        return self.window(page, max_bytes=max_bytes, start_index=start_index, max_chars=max_chars, focus=focus)
+        return self.window(
+            page,
+            max_bytes=max_bytes,
+            start_index=start_index,
+            max_chars=max_chars,
+            focus=focus,
+            fragment=fragment_of(url),
+        )
 
     def window(
         self,
@@ -68,10 +78,18 @@ class FetchPage:
         start_index: int = 0,
         max_chars: int | None = None,
         focus: str | None = None,
+        fragment: str = "",
     ) -> PageWindow:
+        """``fragment``: the asked address's part after "#". When the page does not fit one window and
+        neither ``start_index`` nor ``focus`` says where to read, the window starts where it points
+        (``domain.anchors``), as a browser scrolls there."""
         window = cut(
             page.markdown, start_index=start_index, max_bytes=max_bytes, max_lines=MAX_LINES, max_chars=max_chars
         )
+        if window.truncated and fragment and start_index == 0 and focus is None:
+            found = anchor(page.markdown, fragment)
+            if found is not None and found.index > 0:
+                return self._from_anchor(page, found.index, fragment, max_bytes=max_bytes, max_chars=max_chars)
         if focus is None or not window.truncated:
             nxt = window.end_index if window.truncated else None
             note = continuation_note(window)
@@ -85,6 +103,15 @@ class FetchPage:
             page.url, page.content_type, text, note, page.truncated, resume, focused.focused, source_note=page.note
         )
 
+    def _from_anchor(
+        self, page: PageText, index: int, fragment: str, *, max_bytes: int, max_chars: int | None
+    ) -> PageWindow:
+        window = cut(page.markdown, start_index=index, max_bytes=max_bytes, max_lines=MAX_LINES, max_chars=max_chars)
+        nxt = window.end_index if window.truncated else None
+        notes = [anchor_note(fragment, index), continuation_note(window)]
+        note = " ".join(n for n in notes if n)
+        return PageWindow(page.url, page.content_type, window, note, page.truncated, nxt, source_note=page.note)
+
     def _focused(self, rest: str, focus: str, *, max_bytes: int, max_chars: int | None) -> Focused:
         fitter = PageFitter(self._ranker, focus)
         budget = min(max_bytes, max_chars if max_chars is not None else max_bytes)
@@ -94,3 +121,18 @@ class FetchPage:
                 return result
             budget = int(budget * _SHRINK)
         return fitter.focused(rest, min(budget, MAX_LINES, max_bytes // 4))  # fits both limits whatever the text
+
+
+def fragment_of(url: str) -> str:
+    """The part of ``url`` after its first "#" (none: "")."""
+    return url.partition("#")[2]
+
+
+def anchor_note(fragment: str, index: int) -> str:
+    """Where a window that starts at the address's fragment starts, and how to read from the top. Only
+    the caller's own words (the fragment, cut short), never the page's: the note is outside the fence."""
+    shown = fragment if len(fragment) <= _SHOWN_FRAGMENT else fragment[: _SHOWN_FRAGMENT - 3] + "..."
+    return (
+        f"[This window starts at character {index}, where the address's #{shown} points; "
+        "to read the page from its start, call web_fetch with the address without its #fragment.]"
+    )

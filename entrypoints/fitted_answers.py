@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from application.fetch_page import FetchPage, PageWindow
+from application.fetch_page import FetchPage, PageWindow, fragment_of
 from application.fit_pages import PageFitter, left_out_note
 from domain.models import SearchOutcome, WebSearchResult
 from domain.ports import PassageRankerPort
@@ -103,7 +103,12 @@ async def page_answer(
 
     def attempt(budget: int) -> tuple[PageWindow, str]:
         window = fetch_page.window(
-            page, max_bytes=max_bytes, start_index=start_index, max_chars=max(budget, 1), focus=focus
+            page,
+            max_bytes=max_bytes,
+            start_index=start_index,
+            max_chars=max(budget, 1),
+            focus=focus,
+            fragment=fragment_of(url),
         )
         return window, render_page(window)
 

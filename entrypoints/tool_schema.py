@@ -66,7 +66,9 @@ footers and scripts are dropped; headings, lists, tables, code and links are kep
 come in windows of at most max_bytes (and 2000 lines, and max_chars of text in all): the end of a
 cut window says how much there is and which start_index continues, so call again with that
 start_index to read on. With focus (a question or keywords), a page that does not fit comes back
-as the passages that answer it, in order, gaps marked […].
+as the passages that answer it, in order, gaps marked […]. A URL whose #fragment names a section
+(#installing-packages) or quotes its words (#:~:text=...) starts at that part when the page does
+not fit one window.
 Private and local network addresses are refused."""
 
 

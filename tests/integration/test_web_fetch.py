@@ -353,6 +353,19 @@ async def test_a_page_moved_with_a_refresh_is_read_where_it_leads_and_a_frameset
     assert pages.hits["/article"] == 1 and pages.hits["/api/allclasses-frame.html"] == 0
 
 
+async def test_an_address_naming_a_section_starts_the_window_there_and_says_how_to_read_from_the_top(
+    pages: PageServer,
+) -> None:
+    async with mcp_client() as client:
+        whole = structured(await client.call_tool("web_fetch", {"url": pages.url("/article")}))
+        at_section = await client.call_tool("web_fetch", {"url": pages.url("/article#checklist"), "max_bytes": 2000})
+
+    data = structured(at_section)
+    assert data["content"].startswith("## Checklist") and data["start_index"] == whole["content"].index("## Checklist")
+    assert "where the address's #checklist points" in text_of(at_section)
+    assert pages.hits["/article"] == 2  # the fragment is never sent: the same page
+
+
 @pytest.mark.parametrize(
     ("url", "reason"),
     [

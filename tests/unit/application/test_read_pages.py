@@ -6,6 +6,7 @@ import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import anyio
 import pytest
@@ -446,3 +447,49 @@ async def test_a_frameset_is_answered_with_its_frames_as_links_and_not_extracted
     )
     assert text.content_type == "text/markdown"
     assert text.note is not None and "frameset" in text.note
+
+
+# --- an address's #fragment: the window starts where it points, as a browser scrolls there ------------
+
+LONG_GUIDE = "# Guide\n\n" + "Introduction line.\n" * 200 + "\n## Installing packages\n\n" + "Use pip.\n" * 200
+
+
+async def test_a_fragment_naming_a_section_of_a_page_too_long_for_one_window_starts_the_window_there() -> None:
+    use_case = fetch_page(LONG_GUIDE)
+    page = await use_case.read("u")
+    window = use_case.window(page, max_bytes=1000, fragment="installing-packages")
+    section = LONG_GUIDE.index("## Installing packages")
+    assert window.window.start_index == section and window.window.text.startswith("## Installing packages\n")
+    assert window.next_start_index == window.window.end_index
+    assert window.note == (
+        f"[This window starts at character {section}, where the address's #installing-packages points; to read "
+        "the page from its start, call web_fetch with the address without its #fragment.] "
+        f"[Truncated: showing characters {section}-{window.window.end_index} of {len(LONG_GUIDE)}. "
+        f"Call web_fetch again with start_index={window.window.end_index} to continue.]"
+    )
+
+
+async def test_run_takes_the_fragment_from_the_address() -> None:
+    pages = reader({"u#installing-packages": Serve(body=LONG_GUIDE)})[0]
+    use_case = FetchPage(pages, deadline=10, ranker=WordCountRanker())  # type: ignore[arg-type]
+    page = await use_case.run("u#installing-packages", max_bytes=1000)
+    assert page.window.text.startswith("## Installing packages")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "start"),
+    [
+        ({"max_bytes": 100_000}, 0),  # the whole page fits: all of it
+        ({"max_bytes": 1000, "start_index": 9}, 9),  # the caller says where
+        ({"max_bytes": 1000, "focus": "pip"}, 0),  # the caller says what
+        ({"max_bytes": 1000, "fragment": "nowhere"}, 0),  # it names nothing on the page
+    ],
+)
+async def test_a_fragment_gives_way_to_a_page_that_fits_an_explicit_start_or_focus(
+    arguments: dict[str, Any], start: int
+) -> None:
+    use_case = fetch_page(LONG_GUIDE)
+    page = await use_case.read("u")
+    window = use_case.window(page, **{"fragment": "installing-packages", **arguments})
+    assert window.window.start_index == start
+    assert window.note is None or "#installing-packages" not in window.note
