@@ -55,6 +55,7 @@ from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.introduced_lists import IntroducedList, introduced_lists, lists_put_back
 from adapters.pages.label_values import labels_joined
+from adapters.pages.legacy_text_elements import legacy_elements_as_shown
 from adapters.pages.list_controls import LIST_CONTROLS
 from adapters.pages.list_lines import PageList, lists_restored, page_lists
 from adapters.pages.media_fallbacks import media_fallbacks_out
@@ -202,7 +203,9 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     readability) read: the same page, written out again only when something changed (0.4 ms
     median). None when there is no document to read.
 
-    Out of the tree first, for every candidate: its scripts' failure messages
+    First the legacy elements whose content the parser keeps as raw text are made what a browser
+    shows: ``<xmp>`` code as ``<pre>``, ``<noembed>`` fallbacks out (``legacy_text_elements``).
+    Out of the tree then, for every candidate: its scripts' failure messages
     (``error_messages``), links drawn as buttons (``call_to_action``), what it asks of its reader
     (``reader_prompts``), skip links (``overlays.drop_skip_links``), the figures beside each
     post's author (``member_figures``), text that is only a picture's address
@@ -224,7 +227,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     if root is None:
         return None
     if (
-        named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
+        legacy_elements_as_shown(root)
+        + named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
         + action_links_out(root)
         + drop_skip_links(root)
         + member_figures_out(root)
