@@ -58,6 +58,7 @@ from adapters.pages.label_values import labels_joined
 from adapters.pages.legacy_text_elements import legacy_elements_as_shown
 from adapters.pages.list_controls import LIST_CONTROLS
 from adapters.pages.list_lines import PageList, lists_restored, page_lists
+from adapters.pages.math_markup import formulas_as_tex
 from adapters.pages.media_fallbacks import media_fallbacks_out
 from adapters.pages.member_figures import member_figures_out
 from adapters.pages.named_boxes import named_boxes_out
@@ -204,7 +205,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     median). None when there is no document to read.
 
     First the legacy elements whose content the parser keeps as raw text are made what a browser
-    shows: ``<xmp>`` code as ``<pre>``, ``<noembed>`` fallbacks out (``legacy_text_elements``).
+    shows: ``<xmp>`` code as ``<pre>``, ``<noembed>`` fallbacks out (``legacy_text_elements``); and
+    formulas as the TeX their MathML carries, their hidden visual copies out (``math_markup``).
     Out of the tree then, for every candidate: its scripts' failure messages
     (``error_messages``), links drawn as buttons (``call_to_action``), what it asks of its reader
     (``reader_prompts``), skip links (``overlays.drop_skip_links``), the figures beside each
@@ -228,6 +230,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         return None
     if (
         legacy_elements_as_shown(root)
+        + formulas_as_tex(root)
         + named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
         + action_links_out(root)
         + drop_skip_links(root)
