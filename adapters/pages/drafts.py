@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from adapters.pages import profiles
 from adapters.pages.emptied_sections import LEFT_ALONE, sections_put_back
 from adapters.pages.introduced_lists import IntroducedList, lists_put_back
+from adapters.pages.markdown_escapes import without_needless_escapes
 from adapters.pages.page_kind import PageKind, Structure
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, words
@@ -63,10 +64,13 @@ def tidied(
     send: Callable[[str], None], kind: PageKind, introduced: tuple[IntroducedList, ...] = ()
 ) -> Callable[[str], None]:
     """``send`` called with the draft cut and mended as a chosen answer is: no recommendations, the
-    lists it introduces and leaves out put back (``introduced_lists``), no second copies."""
+    lists it introduces and leaves out put back (``introduced_lists``), no second copies, no
+    needless escapes (``markdown_escapes``)."""
     return lambda markdown: send(
-        without_repeated_paragraphs(
-            lists_put_back(without_recommendations(markdown), introduced), thread=kind == "forum"
+        without_needless_escapes(
+            without_repeated_paragraphs(
+                lists_put_back(without_recommendations(markdown), introduced), thread=kind == "forum"
+            )
         )
     )
 

@@ -58,6 +58,7 @@ from adapters.pages.label_values import labels_joined
 from adapters.pages.legacy_text_elements import legacy_elements_as_shown
 from adapters.pages.list_controls import LIST_CONTROLS
 from adapters.pages.list_lines import PageList, lists_restored, page_lists
+from adapters.pages.markdown_escapes import without_needless_escapes
 from adapters.pages.math_markup import formulas_as_tex
 from adapters.pages.media_fallbacks import media_fallbacks_out
 from adapters.pages.member_figures import member_figures_out
@@ -155,7 +156,7 @@ def html_to_article(
     parsed = parse_page(html)
     if parsed is None:  # not HTML lxml can read; trafilatura has its own recovery
         text = candidates.trafilatura_markdown(html, url, mode="precision", include_images=include_images)
-        return Article(text, profiles.TRAFILATURA_PRECISION)
+        return Article(without_needless_escapes(text), profiles.TRAFILATURA_PRECISION)
     root, html = parsed
     data = read_structured_data(root)
     # A page past the measuring walk's bound gets no slow candidate (below): nothing to ask for.
@@ -340,7 +341,8 @@ def choose(
         # Within the page's budget, as any candidate: past it, only if the whole page is made already.
         markdown = sections_put_back(markdown, lambda: _whole_page_in_budget(candidates))
     markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
-    return dataclasses.replace(chosen, markdown=without_repeated_paragraphs(markdown, thread=chosen.kind == "forum"))
+    markdown = without_repeated_paragraphs(markdown, thread=chosen.kind == "forum")
+    return dataclasses.replace(chosen, markdown=without_needless_escapes(markdown))
 
 
 def _whole_page_in_budget(candidates: CandidateSource) -> str:
