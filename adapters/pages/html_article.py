@@ -79,6 +79,7 @@ from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
 from adapters.pages.repeated_quotes import shortened_repeats
 from adapters.pages.review_sections import reviews_cut, without_review_lines
 from adapters.pages.section_headings import holding_sections, section_headings
+from adapters.pages.shadow_roots import shadow_roots_opened
 from adapters.pages.sidebar_boxes import SIDEBARS
 from adapters.pages.site_notices import SITE_NOTICES
 from adapters.pages.streamed_segments import put_streamed_segments_in_place
@@ -231,6 +232,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         return None
     if (
         legacy_elements_as_shown(root)
+        + shadow_roots_opened(root)
         + formulas_as_tex(root)
         + named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
         + action_links_out(root)
