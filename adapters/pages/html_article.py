@@ -92,6 +92,7 @@ from adapters.pages.structured_content import (
 )
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from adapters.pages.text_words import word_tokens
+from adapters.pages.void_elements import void_elements_emptied
 from adapters.pages.xml_characters import xml_characters
 from domain.markdown_lines import ATX_HEADING
 from domain.script_shell import LITTLE_TEXT_CHARS, readable_text
@@ -206,9 +207,11 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     readability) read: the same page, written out again only when something changed (0.4 ms
     median). None when there is no document to read.
 
-    First the legacy elements whose content the parser keeps as raw text are made what a browser
-    shows: ``<xmp>`` code as ``<pre>``, ``<noembed>`` fallbacks out (``legacy_text_elements``); and
-    formulas as the TeX their MathML carries, their hidden visual copies out (``math_markup``).
+    First the page is made what a browser shows where libxml2's parser, older than HTML5, reads
+    it otherwise: the void elements it keeps open emptied (``void_elements``), the legacy elements
+    whose content it keeps as raw text read as shown (``legacy_text_elements``: ``<xmp>`` code as
+    ``<pre>``, ``<noembed>`` fallbacks out), server-rendered web components composed with their
+    slots (``shadow_roots``), formulas as the TeX their MathML carries (``math_markup``).
     Out of the tree then, for every candidate: its scripts' failure messages
     (``error_messages``), links drawn as buttons (``call_to_action``), what it asks of its reader
     (``reader_prompts``), skip links (``overlays.drop_skip_links``), the figures beside each
@@ -231,7 +234,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     if root is None:
         return None
     if (
-        legacy_elements_as_shown(root)
+        void_elements_emptied(root)
+        + legacy_elements_as_shown(root)
         + shadow_roots_opened(root)
         + formulas_as_tex(root)
         + named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
