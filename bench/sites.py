@@ -103,7 +103,7 @@ SITES = [
         "wikipedia",
         "https://en.wikipedia.org/wiki/Relay",
         "wikipedia_page.html",
-        [("en.wikipedia.org", "/w/api.php", "wikipedia_article.json", JSON)],
+        [("en.wikipedia.org", "/w/api.php", "wikipedia_parse.json", JSON)],
         lambda router: WikipediaResolver(routed_fetcher(router)),
         wikipedia_facts,
     ),

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from adapters.pages.html_markdown import Element, element_to_markdown
+from adapters.pages.legacy_text_elements import legacy_elements_as_shown
+from adapters.pages.math_markup import formulas_as_tex
+from adapters.pages.void_elements import void_elements_emptied
 from adapters.pages.xml_characters import xml_characters
 
 # Converting a post's HTML runs in a thread no deadline can stop once started, so it is bounded by
@@ -28,6 +31,10 @@ def fragment_markdown(
         root = lxml.html.fragment_fromstring(xml_characters(fragment), create_parent="div")
     except (lxml.etree.ParserError, ValueError):
         return ""
+    # What a browser shows where libxml2 reads otherwise, and formulas as TeX, as in a page.
+    void_elements_emptied(root)
+    legacy_elements_as_shown(root)
+    formulas_as_tex(root)
     if prepare is not None:
         prepare(root)
     return element_to_markdown(root, base_url)

@@ -1,28 +1,46 @@
-"""Wikipedia, any language, through the MediaWiki action API: the article's plain text with its sections.
+"""Wikipedia, any language, through the MediaWiki action API: the article as its HTML renders it, chrome aside.
 
-TextExtracts (``prop=extracts&explaintext``) gives the article without the HTML chrome -
-infoboxes, navigation boxes, references and edit links are not in it - and marks sections as
-``== Heading ==``, which become Markdown headings here. Sections left empty by the plain-text
-view (references, external links) are dropped.
+``action=parse`` gives the article's own HTML (the content area: no menus, footer or sidebars of
+the site) with its tables, its infobox, its lists and its formulas, which the plain-text extract
+this reader used before left out (an agent asking for a country's population or a list's rows got
+none). What is not the article is taken out before the conversion: navigation boxes, series
+sidebars, reference lists and the reference marks in the text, maintenance notices, hatnotes,
+edit links. Links to other articles are read as their words (a Wikipedia paragraph links every
+other term: each address would cost the agent more than the word); links out of Wikipedia stay.
+Sections left with nothing in them (References) are dropped.
 """
 
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import anyio
 
+from adapters.pages.html_markdown import Element, drop_tree, unwrap
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
-from adapters.sites.fields import obj, objs, text
+from adapters.sites.fields import obj, text
+from adapters.sites.fragments import fragment_markdown
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
+from domain.markdown_lines import ATX_HEADING, lines_outside_code
 from domain.pages import ResolvedPage
 
 #: ``{lang}`` is the article's language (the host's first label: en, de, zh-yue...).
 DEFAULT_API_URL = "https://{lang}.wikipedia.org/w/api.php"
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
-_HEADING = re.compile(r"^(={2,6})\s*(.*?)\s*\1\s*$")
+# What the rendered article holds that is not the article, by the classes MediaWiki and the
+# common templates give it.
+_NOT_THE_ARTICLE = frozenset(
+    {
+        "navbox", "navbox-styles", "vertical-navbox", "sidebar", "portalbox", "sistersitebox", "side-box",
+        "metadata", "ambox", "hatnote", "shortdescription", "mw-editsection", "reference", "mw-ref",
+        "reflist", "references", "mw-references-wrap", "mw-cite-backlink", "noprint", "mw-empty-elt", "toc",
+    }
+)  # fmt: skip
+# Links to other articles: Parsoid writes "./Title", the older parser "/wiki/Title".
+_ARTICLE_LINK = re.compile(r"^(?:\./|/wiki/)")
+_MISSING = frozenset({"missingtitle", "invalidtitle", "nosuchpageid"})
 
 
 def article_of(url: str) -> tuple[str, str] | None:
@@ -62,58 +80,78 @@ class WikipediaResolver:
             raise SiteUnavailable("not an article URL")
         language, title = target
         params = {
-            "action": "query",
+            "action": "parse",
             "format": "json",
             "formatversion": "2",
-            "prop": "extracts|info",
-            "inprop": "url",
-            "explaintext": "1",
-            "exsectionformat": "wiki",
+            "page": title,
+            "prop": "text",
             "redirects": "1",
-            "titles": title,
+            "disableeditsection": "1",
+            "disabletoc": "1",
+            "disablelimitreport": "1",
         }
         data = await call_json(self._caller, with_query(self._api_url.replace("{lang}", language), params))
-        pages = objs(obj(data, "query").get("pages"))
-        if not pages:
-            raise SiteUnavailable("its answer had no page")
-        page = pages[0]
-        if page.get("missing") is True or page.get("invalid") is True:
-            raise SiteUnavailable("no such article")
-        extract = text(page.get("extract"))
-        if not extract.strip():
+        error = obj(data, "error")
+        if error:
+            code = text(error.get("code"))
+            if code in _MISSING:
+                raise SiteUnavailable("no such article")
+            raise SiteUnavailable(f"the API said: {text(error.get('info')) or code or 'an error'}")
+        parsed = obj(data, "parse")
+        html = text(parsed.get("text"))
+        if not html.strip():
             raise SiteUnavailable("the article has no text")
-        markdown = await anyio.to_thread.run_sync(article_markdown, text(page.get("title")) or title, extract)
-        link = text(page.get("fullurl"))
-        return ResolvedPage(url=link if link.startswith("https://") else url, markdown=markdown, source=self.site)
+        title = text(parsed.get("title")) or title
+        address = f"https://{language}.wikipedia.org/wiki/{quote(title.replace(' ', '_'), safe='()_,:!*@$')}"
+        markdown = await anyio.to_thread.run_sync(article_markdown, title, html, address)
+        if not markdown.strip():
+            raise SiteUnavailable("the article has no text")
+        return ResolvedPage(url=address, markdown=markdown, source=self.site)
 
 
-def article_markdown(title: str, extract: str) -> str:
-    """The plain-text extract with its ``== Heading ==`` lines as Markdown headings, empty sections dropped."""
-    blocks: list[tuple[int, str, list[str]]] = [(1, title, [])]
-    for line in extract.splitlines():
-        heading = _HEADING.match(line)
-        if heading:
-            blocks.append((len(heading.group(1)), heading.group(2), []))
-        else:
-            blocks[-1][2].append(line.rstrip())
+def article_markdown(title: str, html: str, base_url: str) -> str:
+    """The article's HTML as Markdown under its title: what is not the article out, links to other
+    articles as their words, sections left empty dropped; "" when nothing is left."""
+    body = fragment_markdown(html, base_url=base_url, prepare=_article_only)
+    if not body.strip():
+        return ""
+    return _sections_with_text(f"# {title}\n\n{body}")
+
+
+def _article_only(root: Element) -> None:
+    doomed = [
+        element
+        for element in root.iter()
+        if isinstance(element.tag, str) and _NOT_THE_ARTICLE.intersection((element.get("class") or "").split())
+    ]
+    for element in doomed:  # one inside another that went already goes with it, harmlessly
+        drop_tree(element)
+    unwrap(root, [link for link in root.iter("a") if _ARTICLE_LINK.match(link.get("href") or "")])
+
+
+def _sections_with_text(markdown: str) -> str:
+    """``markdown`` without the headings whose sections hold nothing, not even a deeper section with text."""
+    lines = markdown.split("\n")
+    outside = lines_outside_code(lines)
+    levels = [
+        len(h.group(1)) if o and (h := ATX_HEADING.fullmatch(line)) else 0
+        for line, o in zip(lines, outside, strict=True)
+    ]
     kept: list[str] = []
-    for index, (level, name, body) in enumerate(blocks):
-        if index and not _has_text(body) and not _opens_subsections(blocks, index):
+    for number, line in enumerate(lines):
+        if levels[number] and not _holds_text(lines, levels, number):
             continue
-        kept += [f"{'#' * level} {name}", "", "\n".join(body).strip(), ""]
+        kept.append(line)
     return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip() + "\n"
 
 
-def _has_text(lines: list[str]) -> bool:
-    return any(line.strip() for line in lines)
-
-
-def _opens_subsections(blocks: list[tuple[int, str, list[str]]], index: int) -> bool:
-    """A heading whose own body is empty stays when a deeper section under it has text."""
-    level = blocks[index][0]
-    for deeper, _, body in blocks[index + 1 :]:
-        if deeper <= level:
+def _holds_text(lines: list[str], levels: list[int], number: int) -> bool:
+    """Whether the section the heading on line ``number`` opens has a line of text before the next
+    heading of its level or higher (a deeper heading's section counts)."""
+    level = levels[number]
+    for later in range(number + 1, len(lines)):
+        if levels[later] and levels[later] <= level:
             return False
-        if _has_text(body):
+        if not levels[later] and lines[later].strip():
             return True
     return False

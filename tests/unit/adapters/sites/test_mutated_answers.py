@@ -115,7 +115,7 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
         lambda fetcher: GitlabResolver(fetcher).read("https://gitlab.com/wayland/compositors/weston/-/issues/4242"),
     ),
     "wikipedia": (
-        [("en.wikipedia.org", "/w/api.php", "wiki_article")],
+        [("en.wikipedia.org", "/w/api.php", "wiki_parse")],
         lambda fetcher: WikipediaResolver(fetcher).read("https://en.wikipedia.org/wiki/Python"),
     ),
     "discourse": (

@@ -31,26 +31,52 @@ def test_article_urls_in_any_language_are_recognised(url: str, expected: tuple[s
     assert article_of(url) == expected
 
 
-async def test_an_article_reads_as_clean_text_with_its_sections_as_headings() -> None:
-    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", json_answer(fixture("wiki_article")))
+async def test_an_article_reads_with_its_infobox_tables_lists_and_formulas_and_without_the_rest() -> None:
+    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", json_answer(fixture("wiki_parse")))
     page = await WikipediaResolver(routed_fetcher(router)).read(ARTICLE)
-    assert page.markdown == (
-        "# Python (programming language)\n\n"
-        "Python is a high-level, general-purpose programming language.\n\n"
-        "## History\n\nPython was conceived in the late 1980s by Guido van Rossum.\n\n"
-        "### Python 2\n\nPython 2.0 was released in 2000.\n\n"
-        "## Syntax and semantics\n\nPython uses indentation to delimit blocks.\n"
-    )
+    text = page.markdown
+    assert text.startswith("# Python (programming language)\n")
+    assert "| Designed by | Guido van Rossum |" in text and "| First appeared | 20 February 1991 |" in text
+    assert "**Python** is a high-level, general-purpose programming language. Its design" in text  # no [1]
+    assert "## History\n" in text and "### Versions\n" in text and "## Syntax and semantics\n" in text
+    assert "| 3.0 | 2008-12-03 | supported until 2009 |" in text
+    assert "grows as `$O(n^{2})$` for nested loops" in text  # the formula once, as TeX
+    assert "- List of programming languages" in text  # another article's link: its words
+    assert "- [Official website](https://www.python.org/)" in text  # a link out of Wikipedia stays
+    for gone in (
+        "For the snake",
+        "General-purpose programming language\n",
+        "General Python FAQ",
+        "## References",
+        "CPython",
+        "Python programming language",
+        "[1]",
+        "cite_note",
+        "wiki/",
+        "NewPP",
+        "box-sizing",
+    ):
+        assert gone not in text, gone  # fmt: skip
     (call,) = router.seen
-    assert call.params["titles"] == "Python (programming language)"
-    assert (call.params["prop"], call.params["explaintext"], call.params["redirects"]) == ("extracts|info", "1", "1")
+    assert call.params["page"] == "Python (programming language)"
+    assert (call.params["action"], call.params["prop"], call.params["redirects"]) == ("parse", "text", "1")
     assert call.headers["user-agent"].startswith("searchrelay/")  # not a browser's, as Wikimedia asks
 
 
+async def test_a_redirected_title_reads_under_the_article_it_leads_to() -> None:
+    answer = fixture("wiki_parse")
+    answer["parse"]["title"] = "Python (language)"
+    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", json_answer(answer))
+    page = await WikipediaResolver(routed_fetcher(router)).read("https://en.wikipedia.org/wiki/Python_lang")
+    assert page.url == "https://en.wikipedia.org/wiki/Python_(language)"
+    assert page.markdown.startswith("# Python (language)\n")
+
+
 async def test_the_language_picks_the_api_host() -> None:
-    router = SiteRouter().add("de.wikipedia.org", "/w/api.php", json_answer(fixture("wiki_article")))
-    await WikipediaResolver(routed_fetcher(router)).read("https://de.m.wikipedia.org/wiki/Python")
+    router = SiteRouter().add("de.wikipedia.org", "/w/api.php", json_answer(fixture("wiki_parse")))
+    page = await WikipediaResolver(routed_fetcher(router)).read("https://de.m.wikipedia.org/wiki/Python")
     assert [s.host for s in router.seen] == ["de.wikipedia.org"]
+    assert page.url.startswith("https://de.wikipedia.org/wiki/")
 
 
 async def test_a_missing_article_is_a_reason() -> None:
@@ -59,14 +85,26 @@ async def test_a_missing_article_is_a_reason() -> None:
         await WikipediaResolver(routed_fetcher(router)).read("https://en.wikipedia.org/wiki/No_such_thing")
 
 
-async def test_an_api_error_answer_is_a_reason_with_its_info() -> None:
-    error = {"error": {"code": "ratelimited", "info": "You've exceeded your rate limit."}}
-    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", json_answer(error, status=429))
+@pytest.mark.parametrize(
+    ("answer", "status", "reason"),
+    [
+        ({"error": {"code": "ratelimited", "info": "You've exceeded your rate limit."}}, 429,
+         "HTTP 429, rate limit reached: You've exceeded your rate limit."),
+        ({"error": {"code": "maxlag", "info": "Waiting for a database server."}}, 200,
+         "the API said: Waiting for a database server."),
+        ({"parse": {"title": "X", "text": "<div class='mw-parser-output'><div class='navbox'>a navbox</div></div>"}},
+         200, "the article has no text"),
+        ({"parse": {"title": "X"}}, 200, "the article has no text"),
+    ],
+)  # fmt: skip
+async def test_an_error_or_an_empty_article_is_a_reason(answer: dict[str, object], status: int, reason: str) -> None:
+    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", json_answer(answer, status=status))
     with pytest.raises(SiteUnavailable) as failed:
         await WikipediaResolver(routed_fetcher(router)).read(ARTICLE)
-    assert failed.value.reason == "HTTP 429, rate limit reached: You've exceeded your rate limit."
+    assert failed.value.reason == reason
 
 
 def test_an_empty_heading_stays_when_a_subsection_under_it_has_text() -> None:
-    text = article_markdown("T", "Lead.\n== Works ==\n=== Novels ===\nA novel.\n== Notes ==\n")
-    assert text == "# T\n\nLead.\n\n## Works\n\n### Novels\n\nA novel.\n"
+    html = "<p>Lead.</p><h2>Works</h2><h3>Novels</h3><p>A novel.</p><h2>Notes</h2><h2>Legacy</h2><p>Read.</p>"
+    text = article_markdown("T", html, "https://en.wikipedia.org/wiki/T")
+    assert text == "# T\n\nLead.\n\n## Works\n\n### Novels\n\nA novel.\n\n## Legacy\n\nRead.\n"
