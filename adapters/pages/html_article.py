@@ -91,6 +91,7 @@ from adapters.pages.structured_content import (
     thread_markdown,
 )
 from adapters.pages.structured_data import StructuredData, read_structured_data
+from adapters.pages.table_spans import row_spans_filled
 from adapters.pages.text_words import word_tokens
 from adapters.pages.void_elements import void_elements_emptied
 from adapters.pages.xml_characters import xml_characters
@@ -210,8 +211,10 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     First the page is made what a browser shows where libxml2's parser, older than HTML5, reads
     it otherwise: the void elements it keeps open emptied (``void_elements``), the legacy elements
     whose content it keeps as raw text read as shown (``legacy_text_elements``: ``<xmp>`` code as
-    ``<pre>``, ``<noembed>`` fallbacks out), server-rendered web components composed with their
-    slots (``shadow_roots``), formulas as the TeX their MathML carries (``math_markup``).
+    ``<pre>``, ``<noembed>`` fallbacks out), a short cell spanning rows written into each of them
+    (``table_spans``: a Markdown table has no merged cells), server-rendered web components
+    composed with their slots (``shadow_roots``), formulas as the TeX their MathML carries
+    (``math_markup``).
     Out of the tree then, for every candidate: its scripts' failure messages
     (``error_messages``), links drawn as buttons (``call_to_action``), what it asks of its reader
     (``reader_prompts``), skip links (``overlays.drop_skip_links``), the figures beside each
@@ -236,6 +239,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     if (
         void_elements_emptied(root)
         + legacy_elements_as_shown(root)
+        + row_spans_filled(root)
         + shadow_roots_opened(root)
         + formulas_as_tex(root)
         + named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))

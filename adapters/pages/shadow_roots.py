@@ -22,17 +22,17 @@ _MODES = frozenset({"open", "closed"})
 def shadow_roots_opened(root: Element) -> int:
     """Each declarative shadow root of ``root`` composed into its host; how many were."""
     templates = [t for t in root.iter("template") if _declares_shadow_root(t)]
-    hosts: set[int] = set()
+    hosts: list[Element] = []  # the elements themselves: an lxml element's id() lasts only while it is held
     opened = 0
     for template in reversed(templates):  # the innermost first: a host's content is whole when its own host opens
         host = template.getparent()
         if host is None:
             continue
         first = next((t for t in host.iterchildren("template") if _declares_shadow_root(t)), None)
-        if template is not first or id(host) in hosts:
+        if template is not first or any(opened_host is host for opened_host in hosts):
             drop_tree(template)  # a second shadow root on one host is inert
             continue
-        hosts.add(id(host))
+        hosts.append(host)
         _compose(host, template)
         opened += 1
     return opened

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from adapters.pages.html_markdown import Element, element_to_markdown
 from adapters.pages.legacy_text_elements import legacy_elements_as_shown
 from adapters.pages.math_markup import formulas_as_tex
+from adapters.pages.table_spans import row_spans_filled
 from adapters.pages.void_elements import void_elements_emptied
 from adapters.pages.xml_characters import xml_characters
 
@@ -34,6 +35,7 @@ def fragment_markdown(
     # What a browser shows where libxml2 reads otherwise, and formulas as TeX, as in a page.
     void_elements_emptied(root)
     legacy_elements_as_shown(root)
+    row_spans_filled(root)
     formulas_as_tex(root)
     if prepare is not None:
         prepare(root)

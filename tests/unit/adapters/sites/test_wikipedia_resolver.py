@@ -40,6 +40,7 @@ async def test_an_article_reads_with_its_infobox_tables_lists_and_formulas_and_w
     assert "**Python** is a high-level, general-purpose programming language. Its design" in text  # no [1]
     assert "## History\n" in text and "### Versions\n" in text and "## Syntax and semantics\n" in text
     assert "| 3.0 | 2008-12-03 | supported until 2009 |" in text
+    assert "| 2.x | 2010-07-03 | 2.7, end of life 2020 |" in text  # the merged cell in each row it spans
     assert "grows as `$O(n^{2})$` for nested loops" in text  # the formula once, as TeX
     assert "- List of programming languages" in text  # another article's link: its words
     assert "- [Official website](https://www.python.org/)" in text  # a link out of Wikipedia stays
