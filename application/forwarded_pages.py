@@ -1,9 +1,9 @@
 """Fetching a page the way a browser arrives at it: past the refreshes that move on at once.
 
-A server redirect is followed by the fetcher; a page that redirects in its markup
-(``domain.forwarding``: a refresh of a few seconds at most to another address) is followed here,
-each hop a fetch of its own under the same guards (public addresses only, the byte cap), and all
-of them under the caller's one deadline. A frameset is not followed: its frames are handed back,
+A server redirect is followed by the fetcher; a page that redirects in its markup or in a
+``Refresh`` header (``domain.forwarding``: a refresh of a few seconds at most to another address)
+is followed here, each hop a fetch of its own under the same guards (public addresses only, the
+byte cap), and all of them under the caller's one deadline. A frameset is not followed: its frames are handed back,
 for the reader to name which one it wants.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import anyio
 
 from domain.errors import PageUnavailable
-from domain.forwarding import Forwarding, Frame, forwarding, may_forward
+from domain.forwarding import Forwarding, Frame, forwarding, header_refresh, may_forward
 from domain.pages import FetchedPage
 from domain.ports import PageFetcherPort
 from domain.redaction import without_userinfo
@@ -39,7 +39,11 @@ async def fetched_past_refreshes(fetcher: PageFetcherPort, url: str) -> tuple[Fe
 
 
 async def _forwarding(page: FetchedPage) -> Forwarding | None:
-    if not page.is_html or not may_forward(page.body):
+    if not page.is_html:
+        return None
+    if page.refresh is not None and (moved := header_refresh(page.refresh, page.url)) is not None:
+        return moved
+    if not may_forward(page.body):
         return None
     # A bounded parse of the page's start (``forwarding.SCAN_CHARS``), off the event loop.
     return await anyio.to_thread.run_sync(_read_start, page)

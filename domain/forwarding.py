@@ -6,7 +6,8 @@ server redirect: Hugo's aliases, Jekyll's redirect-from and many documentation h
 goes on at once; a fetcher that stops there hands the agent the stub. A frameset (old Javadoc,
 old intranets) has no text of its own: its frames are pages of their own, and their fallback
 (``<noframes>``) is for browsers without frames. Both are read here from the start of the page's
-HTML, the way a browser would act on them.
+HTML, the way a browser would act on them, and so is the ``Refresh`` header some servers send
+with a page instead of a redirect.
 """
 
 from __future__ import annotations
@@ -51,6 +52,12 @@ class Forwarding:
 def may_forward(body: bytes) -> bool:
     """Whether the start of ``body`` holds a refresh or a frameset at all (a search of bytes, no parse)."""
     return _MARKERS.search(body, 0, SCAN_CHARS * 4) is not None
+
+
+def header_refresh(content: str, page_url: str) -> Forwarding | None:
+    """Where a ``Refresh`` header (``0; url=/new``, read as the tag's content) sends the reader, if anywhere."""
+    target = _refresh_target(content, page_url)
+    return None if target is None else Forwarding(refresh=target)
 
 
 def forwarding(html: str, page_url: str) -> Forwarding | None:

@@ -21,6 +21,8 @@ class FetchedPage:
     # The Link header's rel="next" (RFC 8288 paging, as GitHub's REST API pages its lists), made
     # absolute; whoever follows it decides whether it may (a site resolver: its API's origin only).
     next_url: str | None = None
+    # The ``Refresh`` header, as sent (``0; url=/new``): a redirect some servers send with a page.
+    refresh: str | None = None
 
     @property
     def is_html(self) -> bool:

@@ -195,6 +195,7 @@ class SafePageFetcher:
             body=body.data,
             truncated=body.truncated,
             next_url=_next_link(url, response),
+            refresh=response.headers.get("refresh"),
         )
 
     def _too_big(self, size: int | None) -> str:

@@ -340,17 +340,20 @@ async def test_a_page_moved_with_a_refresh_is_read_where_it_leads_and_a_frameset
             b"</noframes></frameset></html>"
         ),
     )
+    pages.add("/moved-by-header", Page(b"<html><body>Moved.</body></html>", headers=(("Refresh", "0; url=/article"),)))
     async with mcp_client() as client:
         moved = structured(await client.call_tool("web_fetch", {"url": pages.url("/moved/")}))
         frames = await client.call_tool("web_fetch", {"url": pages.url("/api/index.html")})
+        by_header = structured(await client.call_tool("web_fetch", {"url": pages.url("/moved-by-header")}))
 
     assert moved["url"] == pages.url("/article") and "## Checklist" in moved["content"]
+    assert by_header["url"] == pages.url("/article")
     assert "Redirecting" not in moved["content"] and "Click here" not in moved["content"]
     assert fenced_text(frames) == (
         f"- [All classes](<{pages.url('/api/allclasses-frame.html')}>)\n- [classFrame](<{pages.url('/article')}>)"
     )
     assert "The page is a frameset" in text_of(frames)
-    assert pages.hits["/article"] == 1 and pages.hits["/api/allclasses-frame.html"] == 0
+    assert pages.hits["/article"] == 2 and pages.hits["/api/allclasses-frame.html"] == 0
 
 
 async def test_an_address_naming_a_section_starts_the_window_there_and_says_how_to_read_from_the_top(

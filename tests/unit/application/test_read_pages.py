@@ -35,6 +35,7 @@ class Serve:
     final_url: str | None = None
     content_type: str = "text/html"
     truncated: bool = False
+    refresh: str | None = None  # the Refresh header
 
 
 class FakeFetcher:
@@ -71,6 +72,7 @@ class FakeFetcher:
             charset="utf-8",
             body=serve.body.encode(),
             truncated=serve.truncated,
+            refresh=serve.refresh,
         )
 
 
@@ -401,6 +403,17 @@ async def test_a_page_that_refreshes_at_once_is_read_where_it_leads() -> None:
     text = await pages.read(OLD)
     assert (text.url, text.markdown, text.note) == ("https://docs.example.org/new/", "# The guide", None)
     assert fetcher.calls == [OLD, "https://docs.example.org/new/"]
+
+
+async def test_a_refresh_header_moves_on_as_the_tag_does() -> None:
+    moved = Serve(body="<html><body>Moved.</body></html>", refresh="0; url=https://docs.example.org/new/")
+    waits = Serve(body="<html><body>Live scores.</body></html>", refresh="30")
+    pages, fetcher = reader(
+        {OLD: moved, "https://a.example/live": waits, "https://docs.example.org/new/": Serve(body="new")}
+    )
+    assert (await pages.read(OLD)).markdown == "new"
+    assert (await pages.read("https://a.example/live")).markdown == waits.body
+    assert fetcher.calls == [OLD, "https://docs.example.org/new/", "https://a.example/live"]
 
 
 async def test_a_refresh_that_waits_is_a_page_to_read_and_a_stub_of_another_type_is_not_parsed() -> None:
