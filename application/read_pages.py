@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import anyio
 
-from application.forwarded_pages import fetched_past_refreshes
+from application.forwarded_pages import fetched_past_refreshes, with_embedded_documents
 from application.script_pages import ScriptPages
 from application.single_flight import SingleFlight
 from application.site_reading import read_recognised_site, read_through_site
@@ -133,9 +133,10 @@ class PageReader:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
         # A JavaScript shell is rendered in the browser (under its own deadline) or refused honestly.
         page, markdown = await self._script_pages.settle(page, markdown)
+        markdown, embeds = await with_embedded_documents(page, markdown)
         if not markdown.strip():
             raise PageUnavailable(url, "no readable text on the page")
-        return PageText(page.url, page.content_type, markdown, page.truncated, note)
+        return PageText(page.url, page.content_type, markdown, page.truncated, _joined(note, embeds))
 
     async def read_many(
         self, urls: Sequence[str], *, budget_seconds: float, progress: PageProgress | None = None

@@ -7,7 +7,8 @@ goes on at once; a fetcher that stops there hands the agent the stub. A frameset
 old intranets) has no text of its own: its frames are pages of their own, and their fallback
 (``<noframes>``) is for browsers without frames. Both are read here from the start of the page's
 HTML, the way a browser would act on them, and so is the ``Refresh`` header some servers send
-with a page instead of a redirect.
+with a page instead of a redirect. A page with little text of its own that shows other documents
+inside it (a report in an ``<iframe>``, a PDF in an ``<embed>``) names them (``embedded_documents``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ MAX_REFRESH_SECONDS = 5
 SCAN_CHARS = 65_536
 #: Frames named in one answer; a frameset of more is not a layout anyone reads frame by frame.
 MAX_FRAMES = 20
+#: How much of a page with little text of its own is read for the documents it embeds (a shell's
+#: scripts can fill its head; the parse runs in a thread, on such pages only).
+EMBED_SCAN_CHARS = 1_000_000
+_EMBEDDING = {"iframe": "src", "embed": "src", "object": "data"}
 
 # What makes a page worth parsing here; most pages have neither, and are not parsed at all.
 _MARKERS = re.compile(rb"http-equiv\s*=\s*[\"']?\s*refresh|<frameset", re.IGNORECASE)
@@ -75,6 +80,20 @@ def forwarding(html: str, page_url: str) -> Forwarding | None:
         if target is not None:
             return Forwarding(refresh=target)
     return None
+
+
+def embedded_documents(html: str, page_url: str) -> tuple[Frame, ...]:
+    """The documents the page shows inside itself (``<iframe src>``, ``<embed src>``, ``<object data>``),
+    in order, each once: what a page with little text of its own is showing (a report, a PDF viewer)."""
+    scan = _Embeds()
+    scan.feed(html[:EMBED_SCAN_CHARS])
+    scan.close()
+    found: dict[str, Frame] = {}
+    for src, title in scan.embeds:
+        frame = _frame(src, title, page_url)
+        if frame is not None and frame.url not in found:
+            found[frame.url] = frame
+    return tuple(found.values())[:MAX_FRAMES]
 
 
 def frames_markdown(frames: tuple[Frame, ...]) -> str:
@@ -159,3 +178,19 @@ class _Scan(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "noscript" and self._noscript:
             self._noscript -= 1
+
+
+class _Embeds(HTMLParser):
+    """The sources of the page's iframes, embeds and objects, with the words that name them."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.embeds: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        source = _EMBEDDING.get(tag)
+        if source is None or len(self.embeds) >= MAX_FRAMES * 5:
+            return
+        named = {name: value or "" for name, value in attrs}
+        if named.get(source, "").strip():
+            self.embeds.append((named[source], (named.get("title") or named.get("name") or "").strip()))

@@ -356,6 +356,14 @@ async def test_a_page_moved_with_a_refresh_is_read_where_it_leads_and_a_frameset
     assert pages.hits["/article"] == 2 and pages.hits["/api/allclasses-frame.html"] == 0
 
 
+async def test_a_page_showing_a_document_inside_it_names_that_document(pages: PageServer) -> None:
+    shell = b"<html><body><h1>Annual report</h1><iframe src='/article' title='The report'></iframe></body></html>"
+    pages.add("/report", Page(shell))
+    result = await fetch({"url": pages.url("/report")})
+    assert fenced_text(result) == f"# Annual report\n\n- [The report](<{pages.url('/article')}>)"
+    assert "the documents it shows inside it are listed" in text_of(result)
+
+
 async def test_an_address_naming_a_section_starts_the_window_there_and_says_how_to_read_from_the_top(
     pages: PageServer,
 ) -> None:

@@ -506,3 +506,26 @@ async def test_a_fragment_gives_way_to_a_page_that_fits_an_explicit_start_or_foc
     window = use_case.window(page, **{"fragment": "installing-packages", **arguments})
     assert window.window.start_index == start
     assert window.note is None or "#installing-packages" not in window.note
+
+
+async def test_a_page_with_little_text_of_its_own_lists_the_documents_it_shows_inside_it() -> None:
+    shell = Serve(
+        body="<html><body><h1>Report</h1><iframe src='/r/2025.html' title='The report'></iframe></body></html>"
+    )
+    bare = Serve(body="<html><body><embed src='/slides.pdf'></body></html>")
+    pages, _ = reader(
+        {"https://a.example/report": shell, "https://a.example/slides": bare},
+        {"https://a.example/report": lambda page: "# Report", "https://a.example/slides": lambda page: ""},
+    )
+    report = await pages.read("https://a.example/report")
+    assert report.markdown == "# Report\n\n- [The report](<https://a.example/r/2025.html>)"
+    assert report.note is not None and "documents it shows inside it" in report.note
+    slides = await pages.read("https://a.example/slides")  # no text at all: the list, not a failure
+    assert slides.markdown == "- [slides.pdf](<https://a.example/slides.pdf>)"
+
+
+async def test_a_page_with_text_of_its_own_is_left_as_it_reads() -> None:
+    body = "<html><body><p>" + "Words of the page itself. " * 20 + "</p><iframe src='/ad.html'></iframe></body></html>"
+    pages, _ = reader({"https://a.example/p": Serve(body=body)}, {"https://a.example/p": lambda page: "Words. " * 40})
+    text = await pages.read("https://a.example/p")
+    assert text.markdown == "Words. " * 40 and text.note is None

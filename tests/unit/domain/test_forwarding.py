@@ -12,6 +12,7 @@ from domain.forwarding import (
     SCAN_CHARS,
     Forwarding,
     Frame,
+    embedded_documents,
     forwarding,
     frames_markdown,
     may_forward,
@@ -143,3 +144,24 @@ def test_ordinary_pages_are_not_parsed_at_all() -> None:
 def test_any_text_is_read_without_raising(html: str) -> None:
     forwarding(html, PAGE)
     forwarding(stub(html), PAGE)
+
+
+def test_the_documents_a_page_shows_inside_it_are_named_once_each_in_order() -> None:
+    html = (
+        "<html><body><h1>Annual report</h1><iframe src='/reports/2025.html' title='The 2025 report'></iframe>"
+        "<embed src='slides.pdf' type='application/pdf'><object data='https://files.example/data.csv'></object>"
+        "<iframe src='about:blank'></iframe><iframe src='javascript:void(0)'></iframe>"
+        "<iframe src='/reports/2025.html'></iframe><iframe name='chart' src='//charts.example/c?id=1'></iframe>"
+        "</body></html>"
+    )
+    assert embedded_documents(html, PAGE) == (
+        Frame("https://docs.example.org/reports/2025.html", "The 2025 report"),
+        Frame("https://docs.example.org/guide/old/slides.pdf", "slides.pdf"),
+        Frame("https://files.example/data.csv", "data.csv"),
+        Frame("https://charts.example/c?id=1", "chart"),
+    )
+
+
+def test_a_page_embedding_many_documents_names_a_bounded_number() -> None:
+    html = "".join(f"<iframe src='/f{i}.html'></iframe>" for i in range(MAX_FRAMES * 10))
+    assert len(embedded_documents(html, PAGE)) == MAX_FRAMES
