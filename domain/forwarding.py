@@ -181,16 +181,36 @@ class _Scan(HTMLParser):
 
 
 class _Embeds(HTMLParser):
-    """The sources of the page's iframes, embeds and objects, with the words that name them."""
+    """The sources of the page's iframes, embeds and objects that a reader sees, with the words that
+    name them: not those for browsers without scripts (``<noscript>``: a tag manager's frame) nor
+    the hidden or zero-sized ones (tracking frames)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.embeds: list[tuple[str, str]] = []
+        self._noscript = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "noscript":
+            self._noscript += 1
         source = _EMBEDDING.get(tag)
-        if source is None or len(self.embeds) >= MAX_FRAMES * 5:
+        if source is None or self._noscript or len(self.embeds) >= MAX_FRAMES * 5:
             return
         named = {name: value or "" for name, value in attrs}
-        if named.get(source, "").strip():
+        if named.get(source, "").strip() and not _unseen(named):
             self.embeds.append((named[source], (named.get("title") or named.get("name") or "").strip()))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "noscript" and self._noscript:
+            self._noscript -= 1
+
+
+def _unseen(attributes: dict[str, str]) -> bool:
+    style = attributes.get("style", "").replace(" ", "").lower()
+    return (
+        "hidden" in attributes
+        or attributes.get("aria-hidden") == "true"
+        or "display:none" in style
+        or "visibility:hidden" in style
+        or any(attributes.get(size, "").strip() in ("0", "0px", "1", "1px") for size in ("width", "height"))
+    )

@@ -152,7 +152,9 @@ def test_the_documents_a_page_shows_inside_it_are_named_once_each_in_order() -> 
         "<embed src='slides.pdf' type='application/pdf'><object data='https://files.example/data.csv'></object>"
         "<iframe src='about:blank'></iframe><iframe src='javascript:void(0)'></iframe>"
         "<iframe src='/reports/2025.html'></iframe><iframe name='chart' src='//charts.example/c?id=1'></iframe>"
-        "</body></html>"
+        "<noscript><iframe src='https://tags.example/ns.html?id=GTM-1'></iframe></noscript>"
+        "<iframe src='/pixel.html' width='0' height='0'></iframe><iframe src='/h.html' style='display: none'></iframe>"
+        "<iframe src='/h2.html' hidden></iframe></body></html>"
     )
     assert embedded_documents(html, PAGE) == (
         Frame("https://docs.example.org/reports/2025.html", "The 2025 report"),
