@@ -153,6 +153,12 @@ def _reddit(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -
     return RedditResolver(fetcher, site_url=settings.reddit_url)
 
 
+def _google_docs(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.google_docs import GoogleDocsResolver
+
+    return GoogleDocsResolver(fetcher, site_url=settings.google_docs_url)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -162,4 +168,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "arxiv": _arxiv,
     "hackernews": _hackernews,
     "reddit": _reddit,
+    "googledocs": _google_docs,
 }

@@ -24,6 +24,7 @@ SITE_NAMES = (
     "reddit",
     "discourse",
     "mastodon",
+    "googledocs",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -35,6 +36,7 @@ SITE_URL_FIELDS = (
     "arxiv_site_url",
     "hackernews_api_url",
     "reddit_url",
+    "google_docs_url",
 )
 
 
@@ -56,6 +58,7 @@ class SiteSettings(BaseSettings):
     arxiv_site_url: str = Field("https://arxiv.org", validation_alias="SEARCHRELAY_ARXIV_URL")
     hackernews_api_url: str = Field("https://hn.algolia.com/api/v1", validation_alias="SEARCHRELAY_HACKERNEWS_API_URL")
     reddit_url: str = Field("https://www.reddit.com", validation_alias="SEARCHRELAY_REDDIT_URL")
+    google_docs_url: str = Field("https://docs.google.com", validation_alias="SEARCHRELAY_GOOGLE_DOCS_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

@@ -23,6 +23,11 @@ def readme_content(readme: dict[str, Any]) -> tuple[str, bytes]:
     return text(readme.get("name")) or "README", content
 
 
+def code_fence(body: str) -> str:
+    """A fence of backticks longer than any run of them in ``body``, so that the body cannot close it."""
+    return "`" * max(3, 1 + max((len(run) for run in _FENCE.findall(body)), default=0))
+
+
 def file_markdown(title: str, name: str, content: bytes, *, cut: bool = False) -> str:
     """A file's text: prose as it is, code in a fence long enough that the code cannot close it."""
     if b"\x00" in content[:8192]:
@@ -30,7 +35,7 @@ def file_markdown(title: str, name: str, content: bytes, *, cut: bool = False) -
     body = content.decode("utf-8", errors="replace").strip()
     suffix = name[name.rfind(".") :].lower() if "." in name else ""
     if suffix not in _PROSE:
-        fence = "`" * max(3, 1 + max((len(run) for run in _FENCE.findall(body)), default=0))
+        fence = code_fence(body)
         body = f"{fence}{suffix.lstrip('.')}\n{body}\n{fence}"
     tail = "\n\n[The file was larger than the download cap; its end is missing.]" if cut else ""
     return f"# {title}\n\n{body}{tail}\n"

@@ -153,6 +153,14 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("www.reddit.com", "/r/Python/comments/1d5xyz/slug.json", json_answer({"message": "Forbidden"}, 403)),
             "Reddit's JSON view could not be used (HTTP 403, access refused or rate limit reached: Forbidden)",
         ),
+        (
+            "https://docs.google.com/document/d/1aBcD3fGhIjKlMnOpQrStUvWxYz0123456789/edit",
+            page_at(
+                "docs.google.com", "/document/d/1aBcD3fGhIjKlMnOpQrStUvWxYz0123456789/edit", "GOOGLEDOCS-PAGE-TEXT"
+            ),
+            ("docs.google.com", "/document/d/1aBcD3fGhIjKlMnOpQrStUvWxYz0123456789/export", httpx.Response(403)),
+            "Google's export link could not be used (the document is not shared publicly: Google asks to sign in)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(

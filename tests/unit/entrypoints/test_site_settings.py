@@ -27,6 +27,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "reddit",
                 "discourse",
                 "mastodon",
+                "googledocs",
             ),
         ),
         (
@@ -41,6 +42,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "reddit",
                 "discourse",
                 "mastodon",
+                "googledocs",
             ),
         ),
         (
@@ -55,6 +57,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "reddit",
                 "discourse",
                 "mastodon",
+                "googledocs",
             ),
         ),
         ("off", ()),
