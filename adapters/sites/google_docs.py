@@ -4,7 +4,8 @@ Such a link (``docs.google.com/document/d/{id}/edit``) opens an application that
 with its scripts: the fetched page has no text of the document in it, so it was read as a
 JavaScript shell (refused, or rendered in a browser at the cost of seconds). The same file is
 offered for download by its export link, which any reader of the shared file may use: a document
-as Markdown (``export?format=md``: its headings, lists, tables and links), a sheet as CSV (the tab
+as Markdown (``export?format=md``: its headings, lists, tables and links; plain text where the
+server refuses that format), a sheet as CSV (the tab
 the link names by ``gid``, else the first), a presentation as plain text. A file that is not
 shared publicly is answered by Google's sign-in page: that is said, and the page is then read the
 generic way (which fails the same way, and says so). A published copy (``/d/e/{id}/pub``) is an
@@ -22,7 +23,7 @@ from adapters.sites.api_calls import GuardedCaller, status_reason
 from adapters.sites.github_files import code_fence
 from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
-from domain.pages import ResolvedPage
+from domain.pages import FetchedPage, ResolvedPage
 
 DEFAULT_SITE_URL = "https://docs.google.com"
 Kind = Literal["document", "spreadsheets", "presentation"]
@@ -74,10 +75,9 @@ class GoogleDocsResolver:
         file = file_of(url)
         if file is None:
             raise SiteUnavailable("not a Google Docs, Sheets or Slides link")
-        try:
-            answer = await self._caller.call(self.export_url(file))
-        except PageUnavailable as failed:
-            raise SiteUnavailable(failed.reason) from None
+        answer = await self._exported(self.export_url(file))
+        if file.kind == "document" and answer.status == 400:  # an export format the server does not offer
+            answer = await self._exported(self.export_url(file).replace("format=md", "format=txt"))
         if urlsplit(answer.url).hostname in _SIGN_IN_HOSTS or answer.status in (401, 403):
             raise SiteUnavailable(f"the {_NAMES[file.kind]} is not shared publicly: Google asks to sign in")
         if answer.status == 404:
@@ -94,6 +94,12 @@ class GoogleDocsResolver:
             text = f"{fence}csv\n{text}\n{fence}"
         note = "Its end is missing: the file was larger than the download cap." if answer.truncated else None
         return ResolvedPage(url, text + "\n", self.site, truncated=answer.truncated, note=note)
+
+    async def _exported(self, url: str) -> FetchedPage:
+        try:
+            return await self._caller.call(url)
+        except PageUnavailable as failed:
+            raise SiteUnavailable(failed.reason) from None
 
     def export_url(self, file: GoogleFile) -> str:
         base = f"{self._site_url}/{file.kind}/d/{file.file_id}"

@@ -49,6 +49,18 @@ async def test_a_document_reads_as_its_markdown_export() -> None:
     assert call.params == {"format": "md"}
 
 
+async def test_a_document_whose_markdown_export_is_refused_reads_as_its_text_export() -> None:
+    def export(request: httpx.Request) -> httpx.Response:
+        if request.url.params["format"] == "md":
+            return httpx.Response(400, content=b"bad format")
+        return answer("Launch plan\n\nShip it.", "text/plain")
+
+    router = SiteRouter().add(HOST, f"/document/d/{DOC_ID}/export", export)
+    page = await GoogleDocsResolver(routed_fetcher(router)).read(f"https://docs.google.com/document/d/{DOC_ID}/edit")
+    assert page.markdown == "Launch plan\n\nShip it.\n"
+    assert [call.params["format"] for call in router.seen] == ["md", "txt"]
+
+
 async def test_a_sheet_reads_as_the_csv_of_the_tab_its_link_names_in_a_fence() -> None:
     router = SiteRouter().add(HOST, f"/spreadsheets/d/{DOC_ID}/export", answer("a,b\n1,```\n", "text/csv"))
     page = await GoogleDocsResolver(routed_fetcher(router)).read(
