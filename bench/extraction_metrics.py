@@ -23,6 +23,8 @@ _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # or in angle brackets, which are not words on the page either.
 _LINK_TARGET = re.compile(r"\]\((?:<[^<>\n]*>|[^)\n]*)\)")
 _MARKUP = re.compile(r"^\s*(?:#{1,6}\s|[-*+]\s|\d+\.\s|>\s?)|[*_`|]+", re.MULTILINE)
+# A code fence's info string (```python): the tool's label for the block, not a word on the page.
+_FENCE_INFO = re.compile(r"^(\s*(?:`{3,}|~{3,}))[^`\n]*$", re.MULTILINE)
 _SPACES = re.compile(r"\s+")
 
 
@@ -43,8 +45,8 @@ class Summary:
 
 
 def markdown_to_text(markdown: str) -> str:
-    """Plain text for scoring: no link targets, image placeholders, emphasis or heading marks."""
-    text = _IMAGE_PLACEHOLDER.sub(" ", markdown)
+    """Plain text for scoring: no link targets, image placeholders, emphasis, heading marks or fence labels."""
+    text = _IMAGE_PLACEHOLDER.sub(" ", _FENCE_INFO.sub(r"\1", markdown))
     text = _LINK_TARGET.sub("]", _LINK.sub(r"\1", text))
     return _MARKUP.sub(" ", text)
 

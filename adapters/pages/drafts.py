@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from adapters.pages import profiles
+from adapters.pages.code_languages import CodeLanguages, fences_labelled
 from adapters.pages.emptied_sections import LEFT_ALONE, sections_put_back
 from adapters.pages.introduced_lists import IntroducedList, lists_put_back
 from adapters.pages.markdown_escapes import without_needless_escapes
@@ -61,18 +62,22 @@ def _holds_the_sections(markdown: str, made: Mapping[str, str]) -> bool:
 
 
 def tidied(
-    send: Callable[[str], None], kind: PageKind, introduced: tuple[IntroducedList, ...] = ()
+    send: Callable[[str], None],
+    kind: PageKind,
+    introduced: tuple[IntroducedList, ...] = (),
+    languages: CodeLanguages | None = None,
 ) -> Callable[[str], None]:
     """``send`` called with the draft cut and mended as a chosen answer is: no recommendations, the
     lists it introduces and leaves out put back (``introduced_lists``), no second copies, no
-    needless escapes (``markdown_escapes``)."""
-    return lambda markdown: send(
-        without_needless_escapes(
-            without_repeated_paragraphs(
-                lists_put_back(without_recommendations(markdown), introduced), thread=kind == "forum"
-            )
+    needless escapes (``markdown_escapes``), its code blocks' languages (``code_languages``)."""
+
+    def mended(markdown: str) -> str:
+        kept = lists_put_back(without_recommendations(markdown), introduced)
+        return fences_labelled(
+            without_needless_escapes(without_repeated_paragraphs(kept, thread=kind == "forum")), languages or {}
         )
-    )
+
+    return lambda markdown: send(mended(markdown))
 
 
 def sections_filled(kind: PageKind) -> Fill | None:

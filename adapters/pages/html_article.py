@@ -41,6 +41,7 @@ from adapters.pages.author_bios import AUTHOR_BIOS
 from adapters.pages.breadcrumbs import BREADCRUMBS
 from adapters.pages.call_to_action import action_links_out
 from adapters.pages.candidate_helper import CandidateHelper, Maker
+from adapters.pages.code_languages import CodeLanguages, code_languages, fences_labelled
 from adapters.pages.definition_lists import definitions_paired
 from adapters.pages.disclosure_panels import disclosures_opened
 from adapters.pages.drafts import Drafting, draft_enough, sections_filled, tidied
@@ -177,8 +178,9 @@ def html_to_article(
         kind = detect_kind(data, structure)
         reviews = cut_from_tree(kind, data, root)
         introduced = introduced_lists(root, candidates.links_base(root, url))
+        languages = code_languages(root)
         if draft is not None:
-            draft = tidied(draft, kind, introduced)
+            draft = tidied(draft, kind, introduced, languages)
         run = Candidates(
             html,
             url,
@@ -190,7 +192,7 @@ def html_to_article(
             drafting=Drafting(draft, draft_enough(kind, structure), sections_filled(kind)),
             helper=helper,
         )
-        article = choose(kind, data, structure, run, reviews=reviews, introduced=introduced)
+        article = choose(kind, data, structure, run, reviews=reviews, introduced=introduced, languages=languages)
     finally:
         if helper is not None:
             helper.let_go()  # a helper never works on a page its worker has left
@@ -335,11 +337,13 @@ def choose(
     *,
     reviews: frozenset[str] = frozenset(),
     introduced: tuple[IntroducedList, ...] = (),
+    languages: CodeLanguages | None = None,
 ) -> Article:
     """Steps 2-5 of the pipeline for a page already read: which candidates vote, which one wins.
     ``reviews``: the lines of the reviews ``cut_from_tree`` took out of the tree, cut from the winner.
     ``introduced``: the page's lists that a block ending with a colon introduces, put back where the
     winner keeps the introduction and drops the list (``introduced_lists``).
+    ``languages``: the page's code blocks' languages, written on the winner's bare fences (``code_languages``).
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
@@ -352,7 +356,7 @@ def choose(
         markdown = sections_put_back(markdown, lambda: _whole_page_in_budget(candidates))
     markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
     markdown = without_repeated_paragraphs(markdown, thread=chosen.kind == "forum")
-    return dataclasses.replace(chosen, markdown=without_needless_escapes(markdown))
+    return dataclasses.replace(chosen, markdown=fences_labelled(without_needless_escapes(markdown), languages or {}))
 
 
 def _whole_page_in_budget(candidates: CandidateSource) -> str:
