@@ -40,7 +40,7 @@ def cut(
     total = len(text)
     if start_index < 0 or start_index > total:
         raise InvalidRequestError(
-            f"start_index {start_index} is out of range: the text has {total} characters "
+            f"start_index {start_index} is out of range: the text has {total} character{'' if total == 1 else 's'} "
             f"(use a start_index from 0 to {total})"
         )
     line_end = _end_after_lines(text, start_index, max_lines)

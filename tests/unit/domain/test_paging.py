@@ -135,3 +135,8 @@ def test_a_window_without_line_breaks_is_the_longest_that_fits_the_bytes(text: s
     if window.truncated:
         one_more = text[: window.end_index + 1].encode("utf-8", "surrogatepass")
         assert len(one_more) > max_bytes
+
+
+def test_a_start_past_a_one_character_text_says_character_once() -> None:
+    with pytest.raises(InvalidRequestError, match=r"the text has 1 character \(use a start_index from 0 to 1\)"):
+        cut("x", start_index=5, max_bytes=10)
