@@ -10,7 +10,10 @@ A helper process (this file with --serve) serves, on 127.0.0.1, one ordinary art
   * an article of paragraphs that are each a run of --runs (100,000) characters a Markdown link
     or image begins with ("[", "[\\", "](", "![a](", "<"), and a text of four such runs of "<"
     (the fence's markers begin so): patterns tried at every character of a run, each try
-    reading to the run's end, took seconds to minutes on such runs.
+    reading to the run's end, took seconds to minutes on such runs;
+  * an article of --floods (5,000) of each piece of markup composed before extraction (KaTeX
+    formulas with visual copies, MathML without TeX, server-rendered components with slots, cells
+    spanning rows, code blocks naming their language, void elements holding text).
 
 The bench runs the real container (default caps and workers, private networks allowed since
 the helper is local) and reads each through ``FetchPage`` (web_fetch's use case; the window read
@@ -58,7 +61,7 @@ PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 # --- the helper process ------------------------------------------------------------------------
 
 
-def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int, runs: int) -> None:
+def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int, runs: int, floods: int) -> None:
     from tests.support.page_server import Page, PageServer, article_html
 
     pages = {"/article": Page(article_html().encode())}
@@ -74,6 +77,7 @@ def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int, runs:
     pages["/many-quotes"] = Page(hostile_inputs.many_quotes(quotes))
     pages["/punctuation-runs"] = Page(hostile_inputs.punctuation_runs(runs))
     pages["/angle-runs.txt"] = Page(hostile_inputs.angle_runs(runs), content_type="text/plain")
+    pages["/markup-floods"] = Page(hostile_inputs.markup_floods(floods))
     with PageServer(pages) as server:
         print(server.port, " ".join(sizes), flush=True)
         sys.stdin.read()  # until the bench closes our stdin
@@ -86,7 +90,7 @@ def path_of(encoding: str) -> str:
 def start_helper(args: argparse.Namespace) -> tuple[subprocess.Popen[str], int, str]:
     command = [sys.executable, "-m", "bench.hostile", "--serve", "--bomb-mb", str(args.bomb_mb)]
     command += ["--pdf-mb", str(args.pdf_mb), "--divs", str(args.divs), "--line-mb", str(args.line_mb)]
-    command += ["--quotes", str(args.quotes), "--runs", str(args.runs)]
+    command += ["--quotes", str(args.quotes), "--runs", str(args.runs), "--floods", str(args.floods)]
     helper = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert helper.stdout is not None
     port, _, sizes = helper.stdout.readline().strip().partition(" ")
@@ -237,6 +241,7 @@ async def measure_all(
         f"{args.quotes:,} quotes": "/many-quotes",
         f"runs of {args.runs:,} [ ] ( <": "/punctuation-runs",
         f"runs of {args.runs:,} < (text)": "/angle-runs.txt",
+        f"{args.floods:,} of each markup": "/markup-floods",
     }
     await read(fetch, f"{base}/article?warm")
     before = await ordinary_latency(fetch, base, args.ordinary, "before")
@@ -269,11 +274,12 @@ def main() -> None:
     parser.add_argument("--line-mb", type=int, default=50)
     parser.add_argument("--quotes", type=int, default=70_000)
     parser.add_argument("--runs", type=int, default=100_000)
+    parser.add_argument("--floods", type=int, default=5_000)
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--ordinary", type=int, default=20)
     args = parser.parse_args()
     if args.serve:
-        serve(args.bomb_mb, args.pdf_mb, args.divs, args.line_mb, args.quotes, args.runs)
+        serve(args.bomb_mb, args.pdf_mb, args.divs, args.line_mb, args.quotes, args.runs, args.floods)
         return
     helper, port, sizes = start_helper(args)
     try:

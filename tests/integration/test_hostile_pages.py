@@ -48,6 +48,7 @@ def hostile_pages() -> dict[str, Page]:
         "/moved": Page(status=302, location="/missing"),
         "/punctuation-runs": Page(hostile_inputs.punctuation_runs(RUN)),
         "/angle-runs.txt": Page(hostile_inputs.angle_runs(RUN), content_type="text/plain"),
+        "/markup-floods": Page(hostile_inputs.markup_floods(2_000)),
     }
 
 
@@ -139,6 +140,15 @@ async def test_long_runs_of_what_links_and_fence_markers_begin_with_are_read_and
     assert not article.is_error and "A page of runs." in fenced_text(article)
     assert angles["content"].startswith("Angles:\n" + "<" * 1_000)  # not a marker: kept as it is
     assert "fence marker removed" not in angles["content"]
+
+
+async def test_floods_of_the_markup_composed_before_extraction_are_read(pages: PageServer) -> None:
+    container = container_with(ALLOW)
+    async with client_of(container) as client:
+        result = await client.call_tool("web_fetch", {"url": pages.url("/markup-floods"), "max_bytes": 102_400})
+
+    text = fenced_text(result)
+    assert "A page of markup floods." in text and "`$x_0$`" in text and "x0" not in text.replace("x_0", "")
 
 
 async def test_a_large_pdf_under_the_cap_is_read(pages: PageServer) -> None:

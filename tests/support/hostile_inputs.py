@@ -88,6 +88,28 @@ def angle_runs(chars: int) -> bytes:
     return b"\n".join([b"Angles:"] + [b"<" * chars] * 4) + b"\n"
 
 
+def markup_floods(count: int) -> bytes:
+    """An article with ``count`` of each piece of markup the page is composed from before extraction:
+    KaTeX formulas beside their visual copies, MathML without TeX, server-rendered components with
+    slots, cells spanning two rows, code blocks naming their language, void elements holding text."""
+    formula = (
+        b'<span class="katex"><span class="katex-mathml"><math><semantics><mi>x</mi><annotation '
+        b'encoding="application/x-tex">x_%d</annotation></semantics></math></span>'
+        b'<span class="katex-html" aria-hidden="true">x%d</span></span> '
+    )
+    pieces = [
+        b"<p>" + b"".join(formula % (n, n) for n in range(count)) + b"</p>",
+        b"<p>" + b"<math><mfrac><mi>a</mi><mn>2</mn></mfrac></math> " * count + b"</p>",
+        b"<x-card><template shadowrootmode='open'><b><slot name='t'></slot></b><slot></slot></template>"
+        b"<i slot='t'>card</i>text</x-card>" * count,
+        b"<table>" + b"<tr><td rowspan='2'>key</td><td>a</td></tr><tr><td>b</td></tr>" * count + b"</table>",
+        b"<pre><code class='language-go'>fmt.Println(1)</code></pre>" * count,
+        b"<div>" + b"<source src='a.mp4'>after " * count + b"</div>",
+    ]
+    opening = b"<!DOCTYPE html><html><body><main><h1>Floods</h1><p>A page of markup floods.</p>"
+    return opening + b"".join(pieces) + b"</main></body></html>"
+
+
 def single_line_text(size: int) -> bytes:
     """Plain text of ``size`` bytes with no line break anywhere."""
     return (b"word " * (size // 5 + 1))[:size]
