@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import logging
 
+from adapters.pages.pdf_pages import pages_as_text
+
 _MAX_PAGES = 300
 
 logger = logging.getLogger(__name__)
@@ -15,7 +17,8 @@ class PdfUnreadable(Exception):
 
 
 def pdf_to_text(body: bytes) -> str:
-    """The text of the first pages of a PDF, pages separated by a blank line."""
+    """The text of the first pages of a PDF, pages separated by a blank line, running heads, page
+    numbers and line-end hyphens out (``pdf_pages``)."""
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
@@ -30,4 +33,4 @@ def pdf_to_text(body: bytes) -> str:
     except (PyPdfError, ValueError, KeyError, TypeError, NotImplementedError) as exc:
         logger.debug("pypdf could not read a PDF: %r", exc)
         raise PdfUnreadable(str(exc)) from exc
-    return "\n\n".join(text.strip() for text in pages if text.strip())
+    return pages_as_text(pages)

@@ -158,6 +158,24 @@ def make_pdf(lines: list[str]) -> bytes:
     return pdf_document(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream")
 
 
+def make_pdf_pages(pages: list[list[str]]) -> bytes:
+    """A valid PDF of one page per entry of ``pages``, each page's text layer holding its lines (ASCII)."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    kids = []
+    for lines in pages:
+        ops = ["BT", "/F1 12 Tf", "14 TL", "72 720 Td"]
+        ops += [f"({line.replace(chr(92), chr(92) * 2).replace('(', '[').replace(')', ']')}) Tj T*" for line in lines]
+        stream = zlib.compress("\n".join([*ops, "ET"]).encode("latin-1"))
+        objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+            b"/Contents %d 0 R >>" % (len(objects))
+        )
+        kids.append(b"%d 0 R" % len(objects))
+    objects[1] = b"<< /Type /Pages /Kids [" + b" ".join(kids) + b"] /Count %d >>" % len(pages)
+    return _written(objects)
+
+
 def pdf_document(contents: bytes) -> bytes:
     """A one-page PDF around ``contents`` (the page's content stream object), with a correct xref."""
     objects = [
@@ -168,6 +186,11 @@ def pdf_document(contents: bytes) -> bytes:
         contents,
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
+    return _written(objects)
+
+
+def _written(objects: list[bytes]) -> bytes:
+    """The PDF file of ``objects`` (numbered from 1, the first the catalog), with a correct xref."""
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for number, obj in enumerate(objects, start=1):
