@@ -54,6 +54,7 @@ from adapters.pages.heading_lines import headings_restored, page_headings
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
 from adapters.pages.image_echoes import without_echoed_images
+from adapters.pages.inline_quotes import quotes_marked
 from adapters.pages.introduced_lists import IntroducedList, introduced_lists, lists_put_back
 from adapters.pages.label_values import labels_joined
 from adapters.pages.legacy_text_elements import legacy_elements_as_shown
@@ -214,7 +215,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     it otherwise: the void elements it keeps open emptied (``void_elements``), the legacy elements
     whose content it keeps as raw text read as shown (``legacy_text_elements``: ``<xmp>`` code as
     ``<pre>``, ``<noembed>`` fallbacks out), a short cell spanning rows written into each of them
-    (``table_spans``: a Markdown table has no merged cells), server-rendered web components
+    (``table_spans``: a Markdown table has no merged cells), inline quotations with their marks
+    (``inline_quotes``: trafilatura dropped a paragraph's text after one), server-rendered web components
     composed with their slots (``shadow_roots``), formulas as the TeX their MathML carries
     (``math_markup``).
     Out of the tree then, for every candidate: its scripts' failure messages
@@ -242,6 +244,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         void_elements_emptied(root)
         + legacy_elements_as_shown(root)
         + row_spans_filled(root)
+        + quotes_marked(root)
         + shadow_roots_opened(root)
         + formulas_as_tex(root)
         + named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
