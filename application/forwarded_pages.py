@@ -3,9 +3,9 @@
 A server redirect is followed by the fetcher; a page that redirects in its markup or in a
 ``Refresh`` header (``domain.forwarding``: a refresh of a few seconds at most to another address)
 is followed here, each hop a fetch of its own under the same guards (public addresses only, the
-byte cap), and all of them under the caller's one deadline. A frameset is not followed: its frames are handed back,
-for the reader to name which one it wants; so are the documents a page with little text of its
-own shows inside it (``with_embedded_documents``).
+byte cap), and all of them under the caller's one deadline. A frameset is not followed: its
+frames are handed back, for the reader to name which one it wants; so are the documents a page
+with little text of its own shows inside it (``with_embedded_documents``).
 """
 
 from __future__ import annotations

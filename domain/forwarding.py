@@ -35,9 +35,9 @@ _EMBEDDING = {"iframe": "src", "embed": "src", "object": "data"}
 
 # What makes a page worth parsing here; most pages have neither, and are not parsed at all.
 _MARKERS = re.compile(rb"http-equiv\s*=\s*[\"']?\s*refresh|<frameset", re.IGNORECASE)
-# The refresh's content, as browsers read it: seconds, then optionally ";" or ",", "url=" and the
-# address, in quotes or not ("0; URL='/new/'", "0;url=/new/", "3, /new/").
-_REFRESH = re.compile(r"\s*(\d+)(?:\.[\d.]*)?\s*(?:[;,]\s*(?:url\s*=\s*)?(.*))?", re.IGNORECASE | re.DOTALL)
+# The refresh's content, as browsers read it: seconds, then optionally ";" or "," or spaces, "url="
+# and the address, in quotes or not ("0; URL='/new/'", "0;url=/new/", "3, /new/", "0 url=/new/").
+_REFRESH = re.compile(r"\s*(\d+)(?:\.[\d.]*)?\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.IGNORECASE | re.DOTALL)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ def stub(content: str, *, around: str = "{}") -> str:
         (f"{MAX_REFRESH_SECONDS}; url=/later", "https://docs.example.org/later"),
         ("0.5; url=/soon", "https://docs.example.org/soon"),
         ("0; url=https://user:secret@other.example.com/in", "https://other.example.com/in"),
+        ("0 URL=/spaced", "https://docs.example.org/spaced"),
     ],
 )
 def test_a_refresh_that_moves_on_soon_is_followed_wherever_its_address_is_written(content: str, target: str) -> None:
