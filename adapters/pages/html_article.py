@@ -73,6 +73,7 @@ from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.popup_boxes import POPUPS
 from adapters.pages.post_footers import POST_FOOTERS
 from adapters.pages.post_quotes import posts_unquoted
+from adapters.pages.price_cents import cents_pointed
 from adapters.pages.reader_prompts import PROMPTS
 from adapters.pages.recommendation_boxes import RECOMMENDATION_BOXES
 from adapters.pages.recommendations import without_recommendations
@@ -216,7 +217,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     whose content it keeps as raw text read as shown (``legacy_text_elements``: ``<xmp>`` code as
     ``<pre>``, ``<noembed>`` fallbacks out), a short cell spanning rows written into each of them
     (``table_spans``: a Markdown table has no merged cells), inline quotations with their marks
-    (``inline_quotes``: trafilatura dropped a paragraph's text after one), server-rendered web components
+    (``inline_quotes``: trafilatura dropped a paragraph's text after one), a price's cents set as a
+    superscript with their point (``price_cents``: "$19⁹⁹" read "$1999"), server-rendered web components
     composed with their slots (``shadow_roots``), formulas as the TeX their MathML carries
     (``math_markup``).
     Out of the tree then, for every candidate: its scripts' failure messages
@@ -245,6 +247,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + legacy_elements_as_shown(root)
         + row_spans_filled(root)
         + quotes_marked(root)
+        + cents_pointed(root)
         + shadow_roots_opened(root)
         + formulas_as_tex(root)
         + named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
