@@ -41,6 +41,8 @@ _NOT_THE_ARTICLE = frozenset(
 # Links to other articles: Parsoid writes "./Title", the older parser "/wiki/Title".
 _ARTICLE_LINK = re.compile(r"^(?:\./|/wiki/)")
 _MISSING = frozenset({"missingtitle", "invalidtitle", "nosuchpageid"})
+# What an article's address writes as it is (Wikipedia's own links do: "AC/DC", "Ender's_Game").
+_TITLE_SAFE = "()_,:;!*@$/'~"
 
 
 def article_of(url: str) -> tuple[str, str] | None:
@@ -102,7 +104,7 @@ class WikipediaResolver:
         if not html.strip():
             raise SiteUnavailable("the article has no text")
         title = text(parsed.get("title")) or title
-        address = f"https://{language}.wikipedia.org/wiki/{quote(title.replace(' ', '_'), safe='()_,:!*@$')}"
+        address = f"https://{language}.wikipedia.org/wiki/{quote(title.replace(' ', '_'), safe=_TITLE_SAFE)}"
         markdown = await anyio.to_thread.run_sync(article_markdown, title, html, address)
         if not markdown.strip():
             raise SiteUnavailable("the article has no text")

@@ -73,6 +73,14 @@ async def test_a_redirected_title_reads_under_the_article_it_leads_to() -> None:
     assert page.markdown.startswith("# Python (language)\n")
 
 
+async def test_a_title_with_a_slash_or_an_apostrophe_keeps_them_in_its_address() -> None:
+    answer = fixture("wiki_parse")
+    answer["parse"]["title"] = 'AC/DC\'s "Back in Black" & more'
+    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", json_answer(answer))
+    page = await WikipediaResolver(routed_fetcher(router)).read("https://en.wikipedia.org/wiki/ACDC")
+    assert page.url == "https://en.wikipedia.org/wiki/AC/DC's_%22Back_in_Black%22_%26_more"
+
+
 async def test_the_language_picks_the_api_host() -> None:
     router = SiteRouter().add("de.wikipedia.org", "/w/api.php", json_answer(fixture("wiki_parse")))
     page = await WikipediaResolver(routed_fetcher(router)).read("https://de.m.wikipedia.org/wiki/Python")
