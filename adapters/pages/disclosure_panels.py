@@ -10,7 +10,9 @@ disclosures: an element with ``aria-expanded`` whose ``aria-controls`` names the
 Counted on both corpora (docs/extraction.md, twenty-third round): outside the page's chrome, 84%
 of the words in such panels are in the references (collections all of them, services 90%), as
 three quarters of those in hidden tab panels are, which are read already. A panel inside a menu,
-a header or a footer stays hidden: the chrome around it goes anyway.
+a header or a footer stays hidden: the chrome around it goes anyway. A button inside a heading
+(the accordion's control, in the same pattern) is the section's title, and is kept as its words
+(``heading_buttons_as_words``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from itertools import islice
 from adapters.pages.html_markdown import Element, is_hidden
 from adapters.pages.page_kind import MAX_ELEMENTS
 
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # A control opens one panel, or a few (an "expand all" button); a hostile page's one attribute
 # naming a million ids is read no further than this.
 IDS_PER_CONTROL = 20
@@ -43,3 +46,25 @@ def disclosures_opened(root: Element) -> int:
                 del panel.attrib["aria-hidden"]
             opened += 1
     return opened
+
+
+def heading_buttons_as_words(root: Element) -> int:
+    """Each ``<button>`` inside a heading made its words; how many.
+
+    In the ARIA pattern for accordions the control is a button inside a heading, and its words are
+    the section's title: an FAQ's question, an offer's name. Every extractor drops buttons as
+    controls, so the questions went and the answers stood untitled ("How do I add a provider?"
+    lost, "You set its key..." kept). Only inside headings: a toggle elsewhere names its panel as
+    often as a menu, and turning those into words cost pages of both corpora (docs/extraction.md,
+    thirty-third round)."""
+    buttons = [
+        button
+        for button in root.iter("button")
+        if "".join(button.itertext()).strip() and any(a.tag in _HEADINGS for a in button.iterancestors())
+    ]
+    for button in buttons:
+        button.tag = "span"
+        # A control's names ("accordion__button") would read as chrome's: a title has none.
+        for attribute in ("aria-expanded", "aria-controls", "type", "role", "class", "id"):
+            button.attrib.pop(attribute, None)
+    return len(buttons)

@@ -43,7 +43,7 @@ from adapters.pages.call_to_action import action_links_out
 from adapters.pages.candidate_helper import CandidateHelper, Maker
 from adapters.pages.code_languages import CodeLanguages, code_languages, fences_labelled
 from adapters.pages.definition_lists import definitions_paired
-from adapters.pages.disclosure_panels import disclosures_opened
+from adapters.pages.disclosure_panels import disclosures_opened, heading_buttons_as_words
 from adapters.pages.drafts import Drafting, draft_enough, sections_filled, tidied
 from adapters.pages.edit_links import edit_links_out
 from adapters.pages.emptied_sections import LEFT_ALONE, sections_put_back
@@ -228,9 +228,10 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     (``picture_addresses``), what it says to browsers that cannot play its videos
     (``media_fallbacks``), its offers to edit it (``edit_links``), its breadcrumb trail
     (``breadcrumbs``), its lists' controls (``list_controls``) and the box about its author
-    (``author_bios``). The panels it hides until its reader opens them are shown
-    (``disclosure_panels``). Then mended, in this order: labels set beside their values in boxes made
-    one line (``label_values``), glued inline elements spaced (``glued_inlines``), headings
+    (``author_bios``). The panels it hides until its reader opens them are shown, and the buttons
+    inside headings that open them kept as the headings' words (``disclosure_panels``). Then
+    mended, in this order: labels set beside their values in boxes made one line
+    (``label_values``), glued inline elements spaced (``glued_inlines``), headings
     (``heading_markup``), posts written as blockquotes made posts (``post_quotes``), lists of
     names and values paired (``definition_lists``).
 
@@ -258,6 +259,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + media_fallbacks_out(root)
         + edit_links_out(root)
         + disclosures_opened(root)
+        + heading_buttons_as_words(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)

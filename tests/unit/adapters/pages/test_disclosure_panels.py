@@ -6,7 +6,7 @@ import pytest
 
 from adapters.pages import disclosure_panels
 from adapters.pages.candidates import whole_page_markdown
-from adapters.pages.disclosure_panels import disclosures_opened
+from adapters.pages.disclosure_panels import disclosures_opened, heading_buttons_as_words
 from adapters.pages.html_article import html_to_article
 from tests.unit.adapters.pages.page_trees import tree
 
@@ -44,9 +44,22 @@ to bring it together and the habit of using it. We help with all three, at the p
 def test_an_accordion_s_panels_reach_the_agent_and_a_hidden_error_box_does_not() -> None:
     article = html_to_article(SERVICE_PAGE, URL)
 
-    for text in _OFFERS.values():
+    for name, text in _OFFERS.items():
         assert text in article.markdown
+        assert f"### {name.title()}\n" in article.markdown  # the button that titles the panel
     assert "ERROR-MARKER" not in article.markdown
+
+
+def test_a_menu_s_toggle_stays_a_control_and_a_heading_s_button_is_its_words() -> None:
+    page = (
+        "<div><button aria-expanded='false' aria-controls='m'>Menu</button>"
+        "<ul id='m' hidden><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul></div>"
+        "<h2><button class='copy-anchor'>Installation</button></h2><p>Run the installer.</p>"
+    )
+    root = tree(page)
+    assert heading_buttons_as_words(root) == 1
+    assert [b.text for b in root.iter("button")] == ["Menu"]
+    assert "## Installation" in whole_page_markdown(root)
 
 
 @pytest.mark.parametrize("hide", ["hidden", 'hidden="until-found"', 'aria-hidden="true"'])
