@@ -57,6 +57,7 @@ from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.inline_quotes import quotes_marked
 from adapters.pages.introduced_lists import IntroducedList, introduced_lists, lists_put_back
 from adapters.pages.label_values import labels_joined
+from adapters.pages.layout_tables import layout_tables_unwrapped
 from adapters.pages.legacy_text_elements import legacy_elements_as_shown
 from adapters.pages.list_controls import LIST_CONTROLS
 from adapters.pages.list_lines import PageList, lists_restored, page_lists
@@ -215,7 +216,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     First the page is made what a browser shows where libxml2's parser, older than HTML5, reads
     it otherwise: the void elements it keeps open emptied (``void_elements``), the legacy elements
     whose content it keeps as raw text read as shown (``legacy_text_elements``: ``<xmp>`` code as
-    ``<pre>``, ``<noembed>`` fallbacks out), a short cell spanning rows written into each of them
+    ``<pre>``, ``<noembed>`` fallbacks out), tables that lay the page out read as the blocks they
+    hold (``layout_tables``), a short cell spanning rows written into each of them
     (``table_spans``: a Markdown table has no merged cells), inline quotations with their marks
     (``inline_quotes``: trafilatura dropped a paragraph's text after one), a price's cents set as a
     superscript with their point (``price_cents``: "$19⁹⁹" read "$1999"), server-rendered web components
@@ -246,6 +248,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     if (
         void_elements_emptied(root)
         + legacy_elements_as_shown(root)
+        + layout_tables_unwrapped(root)
         + row_spans_filled(root)
         + quotes_marked(root)
         + cents_pointed(root)
