@@ -159,6 +159,12 @@ def _google_docs(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPo
     return GoogleDocsResolver(fetcher, site_url=settings.google_docs_url)
 
 
+def _crates(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.crates_io import CratesIoResolver
+
+    return CratesIoResolver(fetcher, site_url=settings.crates_io_url)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -169,4 +175,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "hackernews": _hackernews,
     "reddit": _reddit,
     "googledocs": _google_docs,
+    "crates": _crates,
 }

@@ -25,6 +25,7 @@ SITE_NAMES = (
     "discourse",
     "mastodon",
     "googledocs",
+    "crates",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -37,6 +38,7 @@ SITE_URL_FIELDS = (
     "hackernews_api_url",
     "reddit_url",
     "google_docs_url",
+    "crates_io_url",
 )
 
 
@@ -59,6 +61,7 @@ class SiteSettings(BaseSettings):
     hackernews_api_url: str = Field("https://hn.algolia.com/api/v1", validation_alias="SEARCHRELAY_HACKERNEWS_API_URL")
     reddit_url: str = Field("https://www.reddit.com", validation_alias="SEARCHRELAY_REDDIT_URL")
     google_docs_url: str = Field("https://docs.google.com", validation_alias="SEARCHRELAY_GOOGLE_DOCS_URL")
+    crates_io_url: str = Field("https://crates.io", validation_alias="SEARCHRELAY_CRATES_IO_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

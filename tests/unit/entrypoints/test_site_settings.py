@@ -28,6 +28,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "discourse",
                 "mastodon",
                 "googledocs",
+                "crates",
             ),
         ),
         (
@@ -43,6 +44,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "discourse",
                 "mastodon",
                 "googledocs",
+                "crates",
             ),
         ),
         (
@@ -58,6 +60,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "discourse",
                 "mastodon",
                 "googledocs",
+                "crates",
             ),
         ),
         ("off", ()),

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from adapters.pages.fetcher import SafePageFetcher
 from adapters.sites.arxiv import ArxivResolver
+from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
 from adapters.sites.github import GithubResolver
 from adapters.sites.gitlab import GitlabResolver
@@ -125,6 +126,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "mastodon": (
         [(mastodon.HOST, _MASTODON, mastodon.THE_POST), (mastodon.HOST, f"{_MASTODON}/context", mastodon.CONTEXT)],
         lambda fetcher: MastodonResolver(fetcher).read_page(mastodon.shell()),
+    ),
+    "crates": (
+        [("crates.io", "/api/v1/crates/relaykit", "crates_crate")],
+        lambda fetcher: CratesIoResolver(fetcher).read("https://crates.io/crates/relaykit"),
     ),
     # The paper's HTML version is not there: the metadata alone is the page.
     "arxiv": (
