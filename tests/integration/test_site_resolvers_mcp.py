@@ -161,6 +161,12 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("docs.google.com", "/document/d/1aBcD3fGhIjKlMnOpQrStUvWxYz0123456789/export", httpx.Response(403)),
             "Google's export link could not be used (the document is not shared publicly: Google asks to sign in)",
         ),
+        (
+            "https://crates.io/crates/relaykit",
+            page_at("crates.io", "/crates/relaykit", "CRATES-PAGE-TEXT"),
+            ("crates.io", "/api/v1/crates/relaykit", json_answer({"errors": [{"detail": "Not Found"}]}, 404)),
+            "The crates.io API could not be used (HTTP 404, not found: Not Found)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(
