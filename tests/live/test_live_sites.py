@@ -19,6 +19,7 @@ PAGES = {
     "arxiv": ("https://arxiv.org/abs/1706.03762", "## Abstract"),
     "hackernews": ("https://news.ycombinator.com/item?id=1", "# Y Combinator"),
     "discourse": ("https://meta.discourse.org/t/discourse-rest-api-documentation/22706", "## Post #1 · "),
+    "crates": ("https://crates.io/crates/serde", "# serde"),
 }
 
 
