@@ -10,8 +10,10 @@ to only windows later, if at all.
 The heading is found by the id a generator would make of its words: lower case, every run of
 characters that are neither letters nor digits one hyphen (``Installing packages``,
 ``installing-packages`` and ``installing_packages`` are the same), with a leading section number
-("2.3. Installing packages") tried without it. A fragment that is a route (``#/settings``,
-``#!/home``) or names no heading nor quotes any words of the page points nowhere here.
+("2.3. Installing packages") tried without it. A fragment naming an API symbol ("json.dumps",
+"std::vec::Vec", the ids API references give their entries) points at the first line naming it, when
+no heading has it for its id. A fragment that is a route (``#/settings``, ``#!/home``) or names no
+heading, no symbol nor quotes any words of the page points nowhere here.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from domain.markdown_lines import ATX_HEADING, lines_outside_code
 from domain.script_shell import readable_text
 
 _TEXT_DIRECTIVE = ":~:"
+# A fragment naming an API symbol: words joined by dots or double colons ("json.dumps", "std::vec::Vec").
+_SYMBOL = re.compile(r"[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_][\w]*)+")
 # What is not a word's letter or digit, in any script; an underscore counts as a separator too.
 _SEPARATORS = re.compile(r"[\W_]+")
 # "2.3. " before a heading's words (each number needs its stop before the next: read once, no backtracking).
@@ -49,7 +53,22 @@ def anchor(markdown: str, fragment: str) -> Anchor | None:
         found = _quotation(markdown, quote)
         if found is not None:
             return found
-    return _heading(markdown, unquote(section)) if section else None
+    if not section:
+        return None
+    name = unquote(section)
+    return _heading(markdown, name) or (_symbol(markdown, name) if _SYMBOL.fullmatch(name) else None)
+
+
+def _symbol(markdown: str, name: str) -> Anchor | None:
+    """The first line naming the API symbol ``name`` ("json.dumps", "std::vec"), the word whole: API
+    references make a symbol's own id its anchor, and write its name where it is defined."""
+    named = re.compile(rf"(?<![\w.:]){re.escape(name)}(?![\w])")
+    offset = 0
+    for line in markdown.split("\n"):
+        if named.search(_plain(line)):
+            return Anchor(offset, line)
+        offset += len(line) + 1
+    return None
 
 
 def _heading(markdown: str, name: str) -> Anchor | None:

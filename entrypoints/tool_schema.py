@@ -67,8 +67,8 @@ come in windows of at most max_bytes (and 2000 lines, and max_chars of text in a
 cut window says how much there is and which start_index continues, so call again with that
 start_index to read on. With focus (a question or keywords), a page that does not fit comes back
 as the passages that answer it, in order, gaps marked […]. A URL whose #fragment names a section
-(#installing-packages) or quotes its words (#:~:text=...) starts at that part when the page does
-not fit one window.
+(#installing-packages), an API entry (#json.dumps) or quotes its words (#:~:text=...) starts at
+that part when the page does not fit one window.
 Private and local network addresses are refused."""
 
 

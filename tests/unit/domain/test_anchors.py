@@ -81,3 +81,34 @@ def test_a_route_an_unknown_id_or_unmatched_words_point_nowhere(fragment: str) -
 def test_any_page_and_fragment_are_read_without_raising(markdown: str, fragment: str) -> None:
     found = anchor(markdown, fragment)
     assert found is None or markdown[found.index :].startswith(found.line)
+
+
+API = """# json — JSON encoder and decoder
+
+The module's json.dumps_compat helper and xjson.dumps are other names.
+
+## Basic usage
+
+`json.dumps(obj, *, skipkeys=False)`
+
+Serialize obj to a JSON formatted string.
+
+### std::vec::Vec
+"""
+
+
+@pytest.mark.parametrize(
+    ("fragment", "line"),
+    [
+        ("json.dumps", "`json.dumps(obj, *, skipkeys=False)`"),  # the name whole, not inside another
+        ("std::vec::Vec", "### std::vec::Vec"),
+        ("basic-usage", "## Basic usage"),  # a heading's id before any symbol
+    ],
+)
+def test_a_fragment_naming_an_api_symbol_points_at_the_first_line_naming_it(fragment: str, line: str) -> None:
+    assert anchor(API, fragment) == Anchor(API.index(line), line)
+
+
+@pytest.mark.parametrize("fragment", ["json.loads", "dumps", "a.b.c"])
+def test_a_symbol_the_page_does_not_name_or_a_bare_word_points_nowhere(fragment: str) -> None:
+    assert anchor(API, fragment) is None
