@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import anyio
 
 from application.forwarded_pages import fetched_past_refreshes, with_embedded_documents
-from application.script_pages import ScriptPages
+from application.script_pages import DECLARED, ScriptPages, declared_summary
 from application.single_flight import SingleFlight
 from application.site_reading import read_recognised_site, read_through_site
 from domain.errors import PageUnavailable
@@ -131,11 +131,15 @@ class PageReader:
                 markdown = await self._extraction.extract(page)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
-        # A JavaScript shell is rendered in the browser (under its own deadline) or refused honestly.
-        page, markdown = await self._script_pages.settle(page, markdown)
+        # A JavaScript shell is rendered in the browser (under its own deadline) or refused honestly;
+        # refused, it still gives what it declares about itself, when it declares enough.
+        try:
+            page, markdown = await self._script_pages.settle(page, markdown)
+        except PageUnavailable as refused:
+            return await _declared_instead(page, refused, note)
         markdown, embeds = await with_embedded_documents(page, markdown)
         if not markdown.strip():
-            raise PageUnavailable(url, "no readable text on the page")
+            return await _declared_instead(page, PageUnavailable(url, "no readable text on the page"), note)
         return PageText(page.url, page.content_type, markdown, page.truncated, _joined(note, embeds))
 
     async def read_many(
@@ -183,6 +187,16 @@ def _with_reason(refused: PageUnavailable, api_failed: str | None) -> PageUnavai
         return refused
     # The same kind of failure (an unsafe address stays one): every kind takes (url, reason).
     return type(refused)(refused.url, f"{refused.reason}; {api_failed}")
+
+
+async def _declared_instead(page: FetchedPage, refused: PageUnavailable, note: str | None) -> PageText:
+    """The title and description ``page`` declares about itself, with a note saying why, when it
+    declares enough (``domain.declared``); else ``refused`` is raised."""
+    summary = await declared_summary(page)
+    if summary is None:
+        raise refused
+    said = f"{refused.reason[:1].upper()}{refused.reason[1:]}; {DECLARED}"
+    return PageText(page.url, "text/markdown", summary.markdown(), page.truncated, _joined(note, said))
 
 
 def _joined(*notes: str | None) -> str | None:

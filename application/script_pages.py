@@ -3,7 +3,8 @@
 Runs after a page was fetched and extracted. Most pages pass straight through (they have text);
 one with little text is checked for the structure of a JavaScript shell (``domain.script_shell``),
 and only a shell is rendered. A shell that cannot be rendered is an honest failure, never the
-page's empty chrome.
+page's empty chrome; one that declares a title and description in its head (a video's page, a
+social post) is answered with those, its note saying what happened (``declared_summary``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import logging
 
 import anyio
 
+from domain.declared import Declared, declared
 from domain.errors import PageUnavailable
 from domain.pages import FetchedPage
 from domain.ports import PageExtractionPort, PageRendererPort
@@ -21,6 +23,8 @@ from domain.script_shell import LITTLE_TEXT_CHARS, script_shell_signs
 logger = logging.getLogger(__name__)
 
 NEEDS_SCRIPT_OFF = "this page needs JavaScript; turn on SEARCHRELAY_BROWSER=auto to render it"
+#: The note's end when a shell that cannot be rendered is answered with what it declares.
+DECLARED = "this is the title and description the page declares about itself."
 _RENDER_FAILED = "this page needs JavaScript and rendering failed"
 
 
@@ -57,3 +61,15 @@ class ScriptPages:
         if not rendered_markdown.strip():
             raise PageUnavailable(page.url, f"{_RENDER_FAILED}: the rendered page has no readable text either")
         return rendered, rendered_markdown
+
+
+async def declared_summary(page: FetchedPage) -> Declared | None:
+    """What a shell declares about itself (``domain.declared``), read off the event loop; None for
+    anything but HTML, or a page that declares too little."""
+    if not page.is_html:
+        return None
+    return await anyio.to_thread.run_sync(_declared, page)
+
+
+def _declared(page: FetchedPage) -> Declared | None:
+    return declared(page.decoded())

@@ -356,6 +356,20 @@ async def test_a_page_moved_with_a_refresh_is_read_where_it_leads_and_a_frameset
     assert pages.hits["/article"] == 2 and pages.hits["/api/allclasses-frame.html"] == 0
 
 
+async def test_a_script_shell_without_a_browser_gives_the_title_and_description_it_declares(pages: PageServer) -> None:
+    shell = (
+        b"<html><head><title>Relay talk - VideoSite</title><meta property='og:title' content='Relay talk'>"
+        b"<meta property='og:description' content='A walk through the failover table, provider by provider.'>"
+        b"<script src='/player.js'></script></head><body><noscript>Please enable JavaScript.</noscript>"
+        b"<div id='root'></div></body></html>"
+    )
+    pages.add("/watch", Page(shell))
+    result = await fetch({"url": pages.url("/watch")})
+    assert fenced_text(result) == "# Relay talk\n\nA walk through the failover table, provider by provider."
+    assert "needs JavaScript; turn on SEARCHRELAY_BROWSER=auto" in text_of(result)
+    assert "the title and description the page declares about itself" in text_of(result)
+
+
 async def test_a_page_showing_a_document_inside_it_names_that_document(pages: PageServer) -> None:
     shell = b"<html><body><h1>Annual report</h1><iframe src='/article' title='The report'></iframe></body></html>"
     pages.add("/report", Page(shell))

@@ -106,3 +106,40 @@ async def test_page_reader_hands_shells_to_its_renderer() -> None:
     reader = PageReader(OneFetch(fetched(SHELL)), TagStripper(), page_timeout=5.0, renderer=renderer)
     text = await reader.read("https://app.example/")
     assert text.markdown.startswith("Text the script wrote.") and text.url == "https://app.example/#rendered"
+
+
+VIDEO = (
+    b"<html><head><title>Relay talk - VideoSite</title><meta property='og:title' content='Relay talk'>"
+    b"<meta property='og:description' content='A walk through the failover table, provider by provider.'>"
+    b"</head><body><noscript>Please enable JavaScript.</noscript><div id='root'></div></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("renderer", "said"),
+    [
+        (None, "This page needs JavaScript; turn on SEARCHRELAY_BROWSER=auto to render it; "),
+        (FakeRenderer(failure="the browser did not start"), "This page needs JavaScript and rendering failed: "
+         "the browser did not start; "),
+    ],
+)  # fmt: skip
+async def test_a_shell_that_cannot_be_rendered_gives_what_it_declares_about_itself(
+    renderer: FakeRenderer | None, said: str
+) -> None:
+    reader = PageReader(OneFetch(fetched(VIDEO)), TagStripper(), page_timeout=5.0, renderer=renderer)
+    text = await reader.read("https://video.example/watch?v=1")
+    assert text.markdown == "# Relay talk\n\nA walk through the failover table, provider by provider.\n"
+    assert text.note == said + "this is the title and description the page declares about itself."
+    assert text.content_type == "text/markdown"
+
+
+async def test_a_page_without_readable_text_gives_what_it_declares_and_one_declaring_little_still_fails() -> None:
+    empty = VIDEO.replace(b"<title>Relay talk - VideoSite</title>", b"").replace(
+        b"<noscript>Please enable JavaScript.</noscript><div id='root'></div>", b"<img src='x'>"
+    )
+    reader = PageReader(OneFetch(fetched(empty)), TagStripper(), page_timeout=5.0)
+    text = await reader.read("https://video.example/")
+    assert text.note is not None and text.note.startswith("No readable text on the page; this is the title")
+    bare = PageReader(OneFetch(fetched(SHELL)), TagStripper(), page_timeout=5.0)
+    with pytest.raises(PageUnavailable, match="needs JavaScript"):
+        await bare.read("https://app.example/")
