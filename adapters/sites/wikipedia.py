@@ -104,7 +104,9 @@ class WikipediaResolver:
         if not html.strip():
             raise SiteUnavailable("the article has no text")
         title = text(parsed.get("title")) or title
-        address = f"https://{language}.wikipedia.org/wiki/{quote(title.replace(' ', '_'), safe=_TITLE_SAFE)}"
+        # errors="replace": a title an API answer mangled (a lone surrogate) still makes an address.
+        path = quote(title.replace(" ", "_"), safe=_TITLE_SAFE, errors="replace")
+        address = f"https://{language}.wikipedia.org/wiki/{path}"
         markdown = await anyio.to_thread.run_sync(article_markdown, title, html, address)
         if not markdown.strip():
             raise SiteUnavailable("the article has no text")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+
+import httpx
 import pytest
 
 from adapters.sites.wikipedia import WikipediaResolver, article_markdown, article_of
@@ -79,6 +82,16 @@ async def test_a_title_with_a_slash_or_an_apostrophe_keeps_them_in_its_address()
     router = SiteRouter().add("en.wikipedia.org", "/w/api.php", json_answer(answer))
     page = await WikipediaResolver(routed_fetcher(router)).read("https://en.wikipedia.org/wiki/ACDC")
     assert page.url == "https://en.wikipedia.org/wiki/AC/DC's_%22Back_in_Black%22_%26_more"
+
+
+async def test_a_title_holding_a_lone_surrogate_still_makes_an_address() -> None:
+    answer = fixture("wiki_parse")
+    answer["parse"]["title"] = "Bad \ud800 title"
+    # json.dumps writes the lone surrogate as an escape, as a careless API might send it.
+    wire = httpx.Response(200, content=json.dumps(answer).encode(), headers={"content-type": "application/json"})
+    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", wire)
+    page = await WikipediaResolver(routed_fetcher(router)).read("https://en.wikipedia.org/wiki/Bad")
+    assert page.url == "https://en.wikipedia.org/wiki/Bad_%3F_title"
 
 
 async def test_the_language_picks_the_api_host() -> None:
