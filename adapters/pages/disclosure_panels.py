@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from itertools import islice
 
-from adapters.pages.html_markdown import Element, is_hidden
+from adapters.pages.html_markdown import HEADING_TAGS, Element, is_hidden
 from adapters.pages.page_kind import MAX_ELEMENTS
 
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # A control opens one panel, or a few (an "expand all" button); a hostile page's one attribute
 # naming a million ids is read no further than this.
 IDS_PER_CONTROL = 20
@@ -60,7 +59,7 @@ def heading_buttons_as_words(root: Element) -> int:
     buttons = [
         button
         for button in root.iter("button")
-        if "".join(button.itertext()).strip() and any(a.tag in _HEADINGS for a in button.iterancestors())
+        if "".join(button.itertext()).strip() and any(a.tag in HEADING_TAGS for a in button.iterancestors())
     ]
     for button in buttons:
         button.tag = "span"

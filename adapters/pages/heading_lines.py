@@ -21,10 +21,9 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from adapters.pages.html_markdown import Element
+from adapters.pages.html_markdown import HEADING_TAGS, Element
 from adapters.pages.lone_lines import collapsed, lone_lines_saying
 
-_HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _MAX_HEADINGS = 1_000  # of a page, in its order; a page of more is a data dump, not sections
 _MAX_HEADING_CHARS = 300  # a heading longer than this is a paragraph the page styled as one
 _WORD = re.compile(r"\w")
@@ -33,7 +32,7 @@ _WORD = re.compile(r"\w")
 def page_headings(root: Element) -> tuple[tuple[str, int], ...]:
     """The page's headings in its order, as (text with its spaces collapsed, level)."""
     found: list[tuple[str, int]] = []
-    for heading in islice(root.iter(*_HEADING_TAGS), _MAX_HEADINGS):
+    for heading in islice(root.iter(*HEADING_TAGS), _MAX_HEADINGS):
         text = collapsed("".join(heading.itertext()))
         if text and len(text) <= _MAX_HEADING_CHARS and _WORD.search(text):
             found.append((text, int(str(heading.tag)[1])))

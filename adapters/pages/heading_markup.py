@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from itertools import islice
 
-from adapters.pages.html_markdown import Element, drop_tree, has_words, unwrap
+from adapters.pages.html_markdown import HEADING_TAGS, Element, drop_tree, has_words, unwrap
 from adapters.pages.page_kind import MAX_ELEMENTS
 
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _PICTURES = ("img", "svg", "picture")
 
 
@@ -36,7 +35,7 @@ def mend_headings(root: Element) -> int:
     measures the page (200,000 headings with anchors took 0.7 s)."""
     doomed: list[Element] = []
     unwrapped: list[Element] = []
-    for heading in islice(root.iter(*_HEADINGS), MAX_ELEMENTS):
+    for heading in islice(root.iter(*HEADING_TAGS), MAX_ELEMENTS):
         for link in heading.iter("a"):
             worded = has_words(link)
             to_this_page = (link.get("href") or "").strip().startswith("#")

@@ -67,7 +67,8 @@ _CHROME_MARKERS = re.compile(
     re.IGNORECASE,
 )
 _EMPTY_QUOTE_LINE = re.compile(r"(?:> ?)+")
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+# The heading elements, for the passes that look a heading up or down the tree.
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # The converter escapes the brackets of a placeholder that sits in a link's text beside another
 # ("[\[Image: star\][Image: star] 4.58](address)"); a placeholder never holds brackets of its own.
 _ESCAPED_PLACEHOLDER = re.compile(r"\\\[(Image:[^\[\]\n]*?)\\\]")
@@ -300,7 +301,7 @@ def _moved_to_its_heading(link: Element, href: str) -> bool:
     ("[Title February 11 Releases Title The release introduces...](address)"); with the link on
     its heading the card reads as a title that leads somewhere and the text under it.
     """
-    heading = next(filter(has_words, link.iterdescendants(*_HEADINGS)), None)
+    heading = next(filter(has_words, link.iterdescendants(*HEADING_TAGS)), None)
     if heading is None:  # an empty heading would carry the address with no words to click
         return False
     moved = heading.makeelement("a", {"href": href})
@@ -355,11 +356,12 @@ def _rows_of(table: Element) -> list[Element]:
     rows = list(table.iter("tr"))
     if next(islice(table.iter("table"), 1, None), None) is None:  # the first one is the table itself
         return rows
-    return [row for row in rows if _owner_table(row) is table]
+    return [row for row in rows if owner_table(row) is table]
 
 
-def _owner_table(row: Element) -> Element | None:
-    return next((ancestor for ancestor in row.iterancestors() if ancestor.tag == "table"), None)
+def owner_table(element: Element) -> Element | None:
+    """The table ``element`` belongs to: its nearest enclosing ``<table>`` (a nested table's rows are its own)."""
+    return next(element.iterancestors("table"), None)
 
 
 def _width(cells: list[Element]) -> int:

@@ -12,13 +12,12 @@ table stays a table.
 
 from __future__ import annotations
 
-from adapters.pages.html_markdown import Element, unwrap
+from adapters.pages.html_markdown import HEADING_TAGS, Element, owner_table, unwrap
 
 #: Words in one cell from which it is a passage, not a datum.
 PASSAGE_WORDS = 80
 #: Rows of two cells or more from which a table holds records (readability's reader mode judges so too).
 DATA_ROWS = 10
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _TABLE_PARTS = ("tbody", "thead", "tfoot", "tr")
 
 
@@ -27,11 +26,11 @@ def layout_tables_unwrapped(root: Element) -> int:
     tables = [table for table in root.iter("table") if _is_layout(table)]
     for table in reversed(tables):  # inner tables first: an outer one is judged on its own cells
         for cell in table.iter("td", "th"):
-            if _owner(cell) is table:
+            if owner_table(cell) is table:
                 cell.tag = "div"
                 for attribute in ("colspan", "rowspan", "width", "valign", "align"):
                     cell.attrib.pop(attribute, None)
-        parts = [part for part in table.iter(*_TABLE_PARTS) if _owner(part) is table]
+        parts = [part for part in table.iter(*_TABLE_PARTS) if owner_table(part) is table]
         unwrap(table, parts)
         table.tag = "div"
         for attribute in ("role", "border", "cellpadding", "cellspacing", "width"):
@@ -44,13 +43,13 @@ def _is_layout(table: Element) -> bool:
         return True
     if table.find(".//caption") is not None or _has_own(table, "th") or _has_own(table, "thead"):
         return False
-    rows = [row for row in table.iter("tr") if _owner(row) is table]
+    rows = [row for row in table.iter("tr") if owner_table(row) is table]
     if len(rows) >= DATA_ROWS and sum(len(row) >= 2 for row in rows) * 2 > len(rows):
         return False  # many rows of several cells: records, whatever their cells hold
     for cell in table.iter("td"):
-        if _owner(cell) is not table:
+        if owner_table(cell) is not table:
             continue
-        if next(cell.iter("table"), None) is not None or any(child.tag in _HEADINGS for child in cell.iter()):
+        if next(cell.iter("table"), None) is not None or any(child.tag in HEADING_TAGS for child in cell.iter()):
             return True
         if len("".join(cell.itertext()).split()) >= PASSAGE_WORDS:
             return True
@@ -58,8 +57,4 @@ def _is_layout(table: Element) -> bool:
 
 
 def _has_own(table: Element, tag: str) -> bool:
-    return any(_owner(element) is table for element in table.iter(tag))
-
-
-def _owner(element: Element) -> Element | None:
-    return next(element.iterancestors("table"), None)
+    return any(owner_table(element) is table for element in table.iter(tag))

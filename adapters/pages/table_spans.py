@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 
-from adapters.pages.html_markdown import Element
+from adapters.pages.html_markdown import Element, owner_table
 
 #: Copies made on one page at most; a table whose spans would pass the bound is left as it is.
 MAX_COPIES = 10_000
@@ -28,7 +28,7 @@ def row_spans_filled(root: Element) -> int:
     made = 0
     # Only the tables that have such a cell are walked (one search in C; most pages have none).
     spanned = root.xpath(".//td[@rowspan] | .//th[@rowspan]")
-    tables = {id(owner): owner for cell in spanned if (owner := _owner(cell)) is not None}
+    tables = {id(owner): owner for cell in spanned if (owner := owner_table(cell)) is not None}
     for table in tables.values():
         for rows in _sections(table):
             needed = _copies_needed(rows)
@@ -43,7 +43,7 @@ def _sections(table: Element) -> list[list[Element]]:
     never crosses from the head into the body."""
     groups: list[tuple[Element, list[Element]]] = []
     for row in table.iter("tr"):
-        if _owner(row) is not table:
+        if owner_table(row) is not table:
             continue
         section = row.getparent()
         group = next((rows for parent, rows in groups if parent is section), None)
@@ -52,10 +52,6 @@ def _sections(table: Element) -> list[list[Element]]:
         else:
             group.append(row)
     return [rows for _, rows in groups]
-
-
-def _owner(element: Element) -> Element | None:
-    return next(element.iterancestors("table"), None)
 
 
 def _copies_needed(rows: list[Element]) -> int:
