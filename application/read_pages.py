@@ -11,7 +11,7 @@ import anyio
 from application.forwarded_pages import fetched_past_refreshes, with_embedded_documents
 from application.script_pages import DECLARED, ScriptPages, declared_summary
 from application.single_flight import SingleFlight
-from application.site_reading import read_recognised_site, read_through_site
+from application.site_reading import capitalised, read_recognised_site, read_through_site
 from domain.errors import PageUnavailable
 from domain.forwarding import frames_markdown
 from domain.pages import FetchedPage
@@ -195,7 +195,7 @@ async def _declared_instead(page: FetchedPage, refused: PageUnavailable, note: s
     summary = await declared_summary(page)
     if summary is None:
         raise refused
-    said = f"{refused.reason[:1].upper()}{refused.reason[1:]}; {DECLARED}"
+    said = f"{capitalised(refused.reason)}; {DECLARED}"
     return PageText(page.url, "text/markdown", summary.markdown(), page.truncated, _joined(note, said))
 
 

@@ -84,8 +84,9 @@ async def _outcome(site: str, read: Callable[[], Awaitable[ResolvedPage]], url: 
         reason = "it gave no text"
     logger.info("%s not used for %s: %s", site, without_userinfo(url), reason)
     unused = f"{site} could not be used ({reason})"
-    return SiteOutcome(None, f"{_capital(unused)}; this is the page as fetched.", unused)
+    return SiteOutcome(None, f"{capitalised(unused)}; this is the page as fetched.", unused)
 
 
-def _capital(text: str) -> str:
+def capitalised(text: str) -> str:
+    """A reason (written to follow "Could not read URL: ") opening a note of its own."""
     return text[:1].upper() + text[1:]
