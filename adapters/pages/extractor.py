@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from adapters.pages.candidate_helper import CandidateHelper
 from adapters.pages.decoding import decode_text
+from adapters.pages.fences import fenced
 from adapters.pages.html_article import HELPER_MAKERS, html_to_article
+from adapters.pages.notebook_text import looks_like_notebook, notebook_markdown, notebook_of
 from adapters.pages.pdf_text import PdfUnreadable, pdf_to_text
 from adapters.pages.xml_text import XmlUnreadable, xml_to_markdown
 from domain.errors import PageUnavailable, UnsupportedContent
@@ -27,11 +30,12 @@ class TrafilaturaExtractor:
 
     HTML (and XHTML) becomes Markdown of the main content, by the kind-aware vote of several
     extractors in ``html_article`` (docs/extraction.md); a feed (RSS, Atom) a list of its
-    entries and other XML indented text; other text passes through, JSON pretty-printed in a
-    fence; PDF becomes its text. Formatting never makes the text more than about twice the
-    size of the body, however the body nests. Holds no state, so worker threads or processes
-    may share one instance. The heavy libraries are imported on first use, keeping server
-    start-up fast.
+    entries and other XML indented text; a Jupyter notebook its cells and saved outputs
+    (``notebook_text``), whether it came as JSON, plain text or untyped; other text passes
+    through, JSON pretty-printed in a fence; PDF becomes its text. Formatting never makes the
+    text more than about twice the size of the body, however the body nests. Holds no state,
+    so worker threads or processes may share one instance. The heavy libraries are imported on
+    first use, keeping server start-up fast.
 
     ``include_images`` keeps images found by trafilatura as ``[Image: alt]`` (an agent often
     needs to know a figure or diagram is there). It costs some precision, since trafilatura then
@@ -63,6 +67,11 @@ class TrafilaturaExtractor:
             return _pdf(page)
         if _is_xml(content_type):
             return _xml(page)
+        named = urlsplit(page.url).path.lower().endswith(".ipynb")
+        if _may_be_notebook(content_type) and looks_like_notebook(page.body, named=named):
+            notebook = notebook_of(decode_text(page.body, page.charset, markup=False))
+            if notebook is not None:
+                return notebook_markdown(notebook)
         if content_type in _JSON_TYPES or content_type.endswith("+json"):
             return _json(decode_text(page.body, page.charset, markup=False))
         if content_type.startswith("text/"):
@@ -87,6 +96,16 @@ def _effective_type(page: FetchedPage) -> str:
     if head.startswith(b"<?xml"):
         return "text/html" if b"<html" in head else _XML_TYPE
     return page.content_type
+
+
+def _may_be_notebook(content_type: str) -> bool:
+    """Notebooks come as JSON, as plain text (a raw-file host) or untyped."""
+    return (
+        content_type in _JSON_TYPES
+        or content_type.endswith("+json")
+        or content_type == "text/plain"
+        or content_type in _UNKNOWN_TYPES
+    )
 
 
 def _is_xml(content_type: str) -> bool:
@@ -118,7 +137,7 @@ def _json(text: str) -> str:
                 return text
     except (ValueError, RecursionError):
         return text
-    return "```json\n" + "".join(pieces) + "\n```"
+    return fenced("".join(pieces), "json")
 
 
 def _pdf(page: FetchedPage) -> str:

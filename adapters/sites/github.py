@@ -129,7 +129,10 @@ class GithubResolver:
         if not 200 <= answer.status < 300:
             raise SiteUnavailable(status_reason(answer.status, None))
         title = f"{target.owner}/{target.repo} @ {target.ref}: {target.path}"
-        return file_markdown(title, target.path, answer.body, cut=answer.truncated)
+        # A notebook is parsed as JSON: megabytes of it, off the event loop.
+        return await anyio.to_thread.run_sync(
+            lambda: file_markdown(title, target.path, answer.body, cut=answer.truncated)
+        )
 
     async def _get(self, path: str) -> Any:
         return await call_json(self._caller, self._api_url + path, headers=self._headers(), secret=self._token)

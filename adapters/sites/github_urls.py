@@ -11,6 +11,9 @@ from adapters.sites.urls import on_hosts
 
 Kind = Literal["issue", "pull", "discussion", "readme", "blob"]
 _HOSTS = frozenset({"github.com", "www.github.com"})
+# Notebook viewers that show a GitHub file at /github/{owner}/{repo}/blob/{ref}/{path}: Colab draws
+# it with scripts (the page has no text of it), nbviewer renders it; both read the same file.
+_VIEWER_HOSTS = frozenset({"colab.research.google.com", "nbviewer.org", "nbviewer.jupyter.org"})
 _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
 # First path segments that are GitHub's own pages, not an owner.
 _RESERVED = frozenset(
@@ -36,11 +39,16 @@ class GithubTarget:
 
 
 def github_target(url: str) -> GithubTarget | None:
-    """Pure: what ``url`` shows on GitHub (an issue, a pull request, a discussion, a README, a file)."""
-    parsed = on_hosts(url, _HOSTS.__contains__)
+    """Pure: what ``url`` shows on GitHub (an issue, a pull request, a discussion, a README, a file),
+    or which GitHub file a notebook viewer's address shows."""
+    parsed = on_hosts(url, lambda host: host in _HOSTS or host in _VIEWER_HOSTS)
     if parsed is None:
         return None
     parts = [unquote(p) for p in parsed.path.split("/") if p]
+    if parsed.host.lower() in _VIEWER_HOSTS:
+        if len(parts) < 6 or parts[0] != "github" or parts[3] != "blob":
+            return None
+        parts = parts[1:]
     if len(parts) < 2 or parts[0].lower() in _RESERVED or not all(_NAME.match(p) for p in parts[:2]):
         return None
     owner, repo = parts[0], parts[1].removesuffix(".git")

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import parse_qs, urlsplit
 
+from adapters.pages.fences import fenced
 from adapters.sites.api_calls import GuardedCaller, status_reason
-from adapters.sites.github_files import code_fence
 from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
@@ -90,8 +90,7 @@ class GoogleDocsResolver:
         if not text:
             raise SiteUnavailable(f"the {_NAMES[file.kind]} is empty")
         if file.kind == "spreadsheets":
-            fence = code_fence(text)
-            text = f"{fence}csv\n{text}\n{fence}"
+            text = fenced(text, "csv")
         note = "Its end is missing: the file was larger than the download cap." if answer.truncated else None
         return ResolvedPage(url, text + "\n", self.site, truncated=answer.truncated, note=note)
 

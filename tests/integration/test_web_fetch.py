@@ -11,6 +11,7 @@ import asyncio
 import re
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -251,6 +252,18 @@ async def test_a_pdf_becomes_its_text(pages: PageServer) -> None:
     assert "Quarterly relay report" in data["content"]
     assert "Uptime was 99.95 percent across all providers." in data["content"]
     assert "PDF-TEXT-MARKER" in data["content"]
+
+
+async def test_a_notebook_reads_as_its_cells_and_outputs_and_pages_through_them(pages: PageServer) -> None:
+    notebook = (Path(__file__).parents[1] / "support" / "pages" / "line_fit.ipynb").read_bytes()
+    pages.add("/nb/line_fit.ipynb", Page(notebook, content_type="text/plain"))
+
+    data = structured(await fetch({"url": pages.url("/nb/line_fit.ipynb"), "max_bytes": 1024}))
+
+    assert data["content"].startswith("*A Jupyter python notebook: 8 cells, 6 of them code; outputs as saved.*")
+    assert data["next_start_index"] is not None  # the window pages through the cells, not through base64
+    rest = structured(await fetch({"url": pages.url("/nb/line_fit.ipynb"), "start_index": data["next_start_index"]}))
+    assert "ZeroDivisionError: division by zero" in rest["content"] and "iVBOR" not in rest["content"]
 
 
 @pytest.mark.parametrize(

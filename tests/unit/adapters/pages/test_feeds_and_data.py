@@ -87,3 +87,8 @@ def test_json_is_pretty_printed_in_a_fence() -> None:
 )
 def test_json_that_formatting_would_blow_up_comes_as_it_is(body: bytes) -> None:
     assert extract(body, "application/json") == body.decode()
+
+
+def test_json_holding_a_code_fence_cannot_close_its_own() -> None:
+    body = b'{"readme": "```python\\nx = 1\\n```"}'
+    assert extract(body, "application/json") == '````json\n{\n  "readme": "```python\\nx = 1\\n```"\n}\n````'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import httpx
 import pytest
@@ -30,6 +31,17 @@ REPO = "/repos/encode/httpx"
             "https://github.com/encode/httpx/blob/master/httpx/_client.py#L10",
             GithubTarget("blob", "encode", "httpx", ref="master", path="httpx/_client.py"),
         ),
+        (
+            "https://colab.research.google.com/github/o/r/blob/main/nb/fit.ipynb",
+            GithubTarget("blob", "o", "r", ref="main", path="nb/fit.ipynb"),
+        ),
+        (
+            "https://nbviewer.org/github/o/r/blob/v1.0/fit.ipynb",
+            GithubTarget("blob", "o", "r", ref="v1.0", path="fit.ipynb"),
+        ),
+        ("https://colab.research.google.com/drive/1AbCdEf", None),
+        ("https://colab.research.google.com/github/o/r/tree/main", None),
+        ("https://nbviewer.org/url/example.com/fit.ipynb", None),
         ("https://github.com/encode/httpx/tree/master/docs", None),
         ("https://github.com/encode/httpx/issues", None),
         ("https://github.com/topics/http", None),
@@ -133,6 +145,32 @@ async def test_a_blob_reads_as_the_raw_file_in_a_fence_and_the_token_stays_with_
     page = await resolver.read("https://github.com/encode/httpx/blob/master/httpx/_client.py")
     assert page.markdown == ("# encode/httpx @ master: httpx/_client.py\n\n````py\ndef f():\n    return '```'\n````\n")
     assert "authorization" not in router.seen[0].headers
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://github.com/o/r/blob/main/nb/line_fit.ipynb",
+        "https://colab.research.google.com/github/o/r/blob/main/nb/line_fit.ipynb",
+    ],
+)
+async def test_a_notebook_blob_reads_as_its_cells_and_outputs(url: str) -> None:
+    notebook = (Path(__file__).parents[3] / "support" / "pages" / "line_fit.ipynb").read_bytes()
+    router = SiteRouter().add(RAW, "/o/r/main/nb/line_fit.ipynb", httpx.Response(200, content=notebook))
+
+    page = await GithubResolver(routed_fetcher(router)).read(url)
+
+    assert page.markdown.startswith(
+        "# o/r @ main: nb/line_fit.ipynb\n\n*A Jupyter python notebook: 8 cells, 6 of them code; outputs as saved.*"
+    )
+    assert "Output:\n\n[Image: Figure size 640x480 with 1 Axes (image/png)]" in page.markdown
+    assert "ZeroDivisionError: division by zero\n```\n" in page.markdown and "iVBOR" not in page.markdown
+
+
+async def test_a_notebook_blob_that_is_not_json_reads_as_its_text() -> None:
+    router = SiteRouter().add(RAW, "/o/r/main/x.ipynb", httpx.Response(200, content=b"not json"))
+    page = await GithubResolver(routed_fetcher(router)).read("https://github.com/o/r/blob/main/x.ipynb")
+    assert page.markdown == "# o/r @ main: x.ipynb\n\n```ipynb\nnot json\n```\n"
 
 
 async def test_a_binary_blob_is_refused() -> None:
