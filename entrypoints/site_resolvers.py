@@ -165,6 +165,12 @@ def _crates(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -
     return CratesIoResolver(fetcher, site_url=settings.crates_io_url)
 
 
+def _apple(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.apple_docs import AppleDocsResolver
+
+    return AppleDocsResolver(fetcher, site_url=settings.apple_docs_url)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -176,4 +182,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "reddit": _reddit,
     "googledocs": _google_docs,
     "crates": _crates,
+    "apple": _apple,
 }

@@ -26,6 +26,7 @@ SITE_NAMES = (
     "mastodon",
     "googledocs",
     "crates",
+    "apple",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -39,6 +40,7 @@ SITE_URL_FIELDS = (
     "reddit_url",
     "google_docs_url",
     "crates_io_url",
+    "apple_docs_url",
 )
 
 
@@ -62,6 +64,7 @@ class SiteSettings(BaseSettings):
     reddit_url: str = Field("https://www.reddit.com", validation_alias="SEARCHRELAY_REDDIT_URL")
     google_docs_url: str = Field("https://docs.google.com", validation_alias="SEARCHRELAY_GOOGLE_DOCS_URL")
     crates_io_url: str = Field("https://crates.io", validation_alias="SEARCHRELAY_CRATES_IO_URL")
+    apple_docs_url: str = Field("https://developer.apple.com", validation_alias="SEARCHRELAY_APPLE_DOCS_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

@@ -225,7 +225,10 @@ def test_providers_says_what_reads_pages_without_showing_the_token(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     assert "site resolvers (SEARCHRELAY_SITE_RESOLVERS=stackexchange,github): stackexchange (" in done.stdout
     assert "GITHUB_TOKEN set" in done.stdout and "SEARCHRELAY_STACKEXCHANGE_KEY not set" in done.stdout
-    assert "off: gitlab, wikipedia, arxiv, hackernews, reddit, discourse, mastodon, googledocs, crates" in done.stdout
+    assert (
+        "off: gitlab, wikipedia, arxiv, hackernews, reddit, discourse, mastodon, googledocs, crates, apple"
+        in done.stdout
+    )
     assert f"browser rendering (SEARCHRELAY_BROWSER=auto): on, {browser} found" in done.stdout
     as_json = run(["providers", "--json"], env, tmp_path)
     reading = json.loads(as_json.stdout)["page_reading"]

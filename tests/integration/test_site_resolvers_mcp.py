@@ -167,6 +167,12 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("crates.io", "/api/v1/crates/relaykit", json_answer({"errors": [{"detail": "Not Found"}]}, 404)),
             "The crates.io API could not be used (HTTP 404, not found: Not Found)",
         ),
+        (
+            "https://developer.apple.com/documentation/swiftui/nothing",
+            page_at("developer.apple.com", "/documentation/swiftui/nothing", "APPLE-PAGE-TEXT"),
+            ("developer.apple.com", "/tutorials/data/documentation/swiftui/nothing.json", httpx.Response(404)),
+            "Apple's documentation data could not be used (HTTP 404, not found)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(

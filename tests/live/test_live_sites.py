@@ -20,6 +20,7 @@ PAGES = {
     "hackernews": ("https://news.ycombinator.com/item?id=1", "# Y Combinator"),
     "discourse": ("https://meta.discourse.org/t/discourse-rest-api-documentation/22706", "## Post #1 · "),
     "crates": ("https://crates.io/crates/serde", "# serde"),
+    "apple": ("https://developer.apple.com/documentation/swiftui/view", "# View"),
 }
 
 

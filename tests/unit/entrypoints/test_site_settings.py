@@ -29,6 +29,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "mastodon",
                 "googledocs",
                 "crates",
+                "apple",
             ),
         ),
         (
@@ -45,6 +46,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "mastodon",
                 "googledocs",
                 "crates",
+                "apple",
             ),
         ),
         (
@@ -61,6 +63,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "mastodon",
                 "googledocs",
                 "crates",
+                "apple",
             ),
         ),
         ("off", ()),

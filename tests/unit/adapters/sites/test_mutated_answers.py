@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adapters.pages.fetcher import SafePageFetcher
+from adapters.sites.apple_docs import AppleDocsResolver
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
@@ -130,6 +131,18 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "crates": (
         [("crates.io", "/api/v1/crates/relaykit", "crates_crate")],
         lambda fetcher: CratesIoResolver(fetcher).read("https://crates.io/crates/relaykit"),
+    ),
+    "apple": (
+        [
+            (
+                "developer.apple.com",
+                "/tutorials/data/documentation/swiftui/view/padding(_:_:).json",
+                "apple_padding",
+            )
+        ],
+        lambda fetcher: AppleDocsResolver(fetcher).read(
+            "https://developer.apple.com/documentation/swiftui/view/padding(_:_:)"
+        ),
     ),
     # The paper's HTML version is not there: the metadata alone is the page.
     "arxiv": (

@@ -1,0 +1,199 @@
+"""Apple's documentation read from the render JSON its pages are drawn from, against a faked host."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from adapters.sites.apple_docs import AppleDocsResolver, documentation_path
+from adapters.sites.docc_render import DoccPage
+from domain.errors import SiteUnavailable
+from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+HOST = "developer.apple.com"
+PADDING = "/tutorials/data/documentation/swiftui/view/padding(_:_:).json"  # as the host decodes it
+
+EXPECTED = """\
+# padding(_:_:)
+
+*Instance Method · SwiftUI · iOS 13.0+, macOS 10.15+, visionOS 1.0+*
+
+Adds an equal padding amount to specific edges of this view.
+
+```swift
+nonisolated func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View
+```
+
+## Parameters
+
+- `edges`: The set of edges to pad for this view. The default is `all`.
+- `length`: An amount, given in points, to pad this view on the specified edges. If you set the value to `nil`, \
+SwiftUI uses a platform-specific default amount.
+
+## Return Value
+
+A view that’s padded by the specified amount on the specified edges.
+
+## Discussion
+
+Use this modifier to add a specified amount of padding to one or more edges of the view. Compare the following \
+[`Text`](https://developer.apple.com/documentation/swiftui/text) views:
+
+```swift
+VStack {
+    Text("Text padded by 20 points on the bottom and trailing edges.")
+        .padding([.bottom, .trailing], 20)
+        .border(.gray)
+}
+```
+
+[Image: Two text views, each padded on different edges, with gray borders.]
+
+> **Note:** Padding is added *outside* the view's frame.
+
+- `.leading` pads the leading edge.
+- `.all` pads every edge.
+
+| Edge set | Edges padded |
+| --- | --- |
+| `.horizontal` | leading \\| trailing |
+| `.vertical` | top and bottom |
+
+To pad every edge by the same amount, use \
+[`padding(_:)`](https://developer.apple.com/documentation/swiftui/view/padding(_:)-6pgqn).
+
+## See Also
+
+### Adjusting the padding of a view
+
+- [`padding(_:)`](https://developer.apple.com/documentation/swiftui/view/padding(_:)-6pgqn): \
+Adds a specific padding amount to each edge of this view.
+- [`safeAreaPadding(_:)`](https://developer.apple.com/documentation/swiftui/view/safeareapadding(_:)-8cyl5): \
+Adds the provided insets into the safe area of this view.
+"""
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://developer.apple.com/documentation/SwiftUI/View", "/documentation/swiftui/view"),
+        (
+            "https://developer.apple.com/documentation/uikit/uiview/init(frame:)/",
+            "/documentation/uikit/uiview/init(frame:)",
+        ),
+        ("https://developer.apple.com/documentation/swiftui?language=objc", "/documentation/swiftui"),
+        ("https://developer.apple.com/documentation", None),
+        ("https://developer.apple.com/tutorials/swiftui", None),
+        ("https://developer.apple.com/videos/play/wwdc2024/10144/", None),
+        ("https://apple.com/documentation/swiftui", None),
+        ("ftp://developer.apple.com/documentation/swiftui", None),
+    ],
+)
+def test_documentation_urls_say_which_page_they_are(url: str, expected: str | None) -> None:
+    assert documentation_path(url) == expected
+
+
+def test_the_data_address_escapes_what_apple_escapes() -> None:
+    resolver = AppleDocsResolver(routed_fetcher(SiteRouter()))
+    assert resolver.data_url("/documentation/uikit/uiview/init(frame:)") == (
+        "https://developer.apple.com/tutorials/data/documentation/uikit/uiview/init%28frame%3A%29.json"
+    )
+
+
+async def test_a_method_reads_with_its_declaration_parameters_discussion_and_related_pages() -> None:
+    router = SiteRouter().add(HOST, PADDING, json_answer(fixture("apple_padding")))
+
+    page = await AppleDocsResolver(routed_fetcher(router)).read(
+        "https://developer.apple.com/documentation/SwiftUI/View/padding(_:_:)"
+    )
+
+    assert page.markdown == EXPECTED
+    assert page.url == "https://developer.apple.com/documentation/swiftui/view/padding(_:_:)"
+    assert page.note is None
+
+
+async def test_an_objective_c_link_says_the_swift_page_is_what_it_reads() -> None:
+    router = SiteRouter().add(HOST, PADDING, json_answer(fixture("apple_padding")))
+    page = await AppleDocsResolver(routed_fetcher(router)).read(
+        "https://developer.apple.com/documentation/swiftui/view/padding(_:_:)?language=objc"
+    )
+    assert page.note == "Shown with its Swift declarations; the Objective-C variant of the page is not read."
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        (httpx.Response(404), "HTTP 404, not found"),
+        (json_answer({"metadata": {}}), "its answer had no documentation page"),
+        (json_answer([1, 2]), "its answer had no documentation page"),
+        (httpx.Response(200, content=b"<html>"), "its answer was not valid JSON"),
+    ],
+)
+async def test_what_is_not_a_page_is_refused_in_plain_words(answer: httpx.Response, reason: str) -> None:
+    router = SiteRouter().add(HOST, "/tutorials/data/documentation/swiftui/gone.json", answer)
+    with pytest.raises(SiteUnavailable, match=reason):
+        await AppleDocsResolver(routed_fetcher(router)).read("https://developer.apple.com/documentation/swiftui/gone")
+
+
+def _text(words: str) -> list[dict[str, Any]]:
+    return [{"type": "text", "text": words}]
+
+
+def test_a_type_lists_its_members_by_task_and_its_relationships() -> None:
+    base = "doc://com.apple.SwiftUI/documentation/SwiftUI"
+    node = {
+        "metadata": {"title": "View", "roleHeading": "Protocol", "modules": [{"name": "SwiftUI"}]},
+        "abstract": _text("A type that represents part of your app’s user interface."),
+        "topicSections": [
+            {"title": "Implementing a custom view", "identifiers": [f"{base}/View/body-8kl5o", f"{base}/View/Body"]},
+            {"title": "Empty", "identifiers": ["doc://nowhere"]},
+        ],
+        "relationshipsSections": [
+            {"type": "conformsTo", "title": "Inherited By", "identifiers": [f"{base}/App"]},
+        ],
+        "references": {
+            f"{base}/View/body-8kl5o": {
+                "kind": "symbol",
+                "title": "body",
+                "url": "/documentation/swiftui/view/body-8kl5o",
+                "abstract": _text("The content and behavior of the view."),
+            },
+            f"{base}/View/Body": {"kind": "symbol", "title": "Body", "url": "/documentation/swiftui/view/body"},
+            f"{base}/App": {"kind": "article", "title": "App essentials", "url": "https://example.com/app"},
+        },
+    }
+
+    markdown = DoccPage(node, "https://developer.apple.com").markdown()
+
+    assert markdown == (
+        "# View\n\n*Protocol · SwiftUI*\n\nA type that represents part of your app’s user interface.\n\n"
+        "## Topics\n\n### Implementing a custom view\n\n"
+        "- [`body`](https://developer.apple.com/documentation/swiftui/view/body-8kl5o): "
+        "The content and behavior of the view.\n"
+        "- [`Body`](https://developer.apple.com/documentation/swiftui/view/body)\n\n"
+        "## Relationships\n\n### Inherited By\n\n- [App essentials](https://example.com/app)\n"
+    )
+
+
+def test_a_deprecated_page_says_so_first_and_nesting_past_the_bound_is_left_out() -> None:
+    nested: dict[str, Any] = {"type": "paragraph", "inlineContent": _text("deep")}
+    for _ in range(100):
+        nested = {"type": "aside", "style": "note", "content": [nested]}
+    node = {
+        "metadata": {
+            "title": "oldCall()",
+            "platforms": [{"name": "iOS", "introducedAt": "2.0", "deprecatedAt": "13.0"}],
+        },
+        "deprecationSummary": [{"type": "paragraph", "inlineContent": _text("Use newCall() instead.")}],
+        "primaryContentSections": [{"kind": "content", "content": [nested]}],
+    }
+
+    markdown = DoccPage(node, "https://developer.apple.com").markdown()
+
+    assert markdown.startswith(
+        "# oldCall()\n\n*iOS 2.0+ (deprecated 13.0)*\n\n> **Deprecated:** Use newCall() instead.\n\n"
+    )
+    assert "deep" not in markdown
