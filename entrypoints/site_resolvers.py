@@ -101,11 +101,18 @@ def _mastodon(fetcher: GuardedCaller) -> FetchedPageResolverPort:
     return MastodonResolver(fetcher)
 
 
+def _docc(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+    from adapters.sites.docc_archives import DoccArchiveResolver
+
+    return DoccArchiveResolver(fetcher)
+
+
 #: What ``page_resolvers`` builds, by the name that turns it on.
 _PAGE_BUILDERS: dict[str, Callable[[GuardedCaller], FetchedPageResolverPort]] = {
     "gitlab": _gitlab_instances,
     "discourse": _discourse,
     "mastodon": _mastodon,
+    "docc": _docc,
 }
 
 

@@ -27,6 +27,7 @@ SITE_NAMES = (
     "googledocs",
     "crates",
     "apple",
+    "docc",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

@@ -289,3 +289,22 @@ async def test_web_fetch_reads_a_mastodon_post_recognised_from_its_page() -> Non
     text = "\n".join(getattr(c, "text", "") for c in result.content)
     assert "MASTODON-POST-TEXT" in text
     assert (result.structured_content or {})["source_note"] == "Read through the Mastodon server's API."
+
+
+async def test_web_fetch_reads_docc_documentation_recognised_from_its_shell() -> None:
+    page = "/swift-relay/documentation/relaykit/view/padding(_:_:)"
+    url = f"https://owner.github.io{page}"
+    data = page.replace("/documentation/", "/data/documentation/") + ".json"
+    shell = (
+        b'<html><head><script>var baseUrl = "/swift-relay/"</script></head>'
+        b'<body><noscript>This page requires JavaScript.</noscript><div id="app"></div></body></html>'
+    )
+    router = (
+        SiteRouter()
+        .add("owner.github.io", page, httpx.Response(200, content=shell, headers=HTML))
+        .add("owner.github.io", data, json_answer(fixture("apple_padding")))
+    )  # fmt: skip
+    result = await fetch_result(container_for(router, {"SEARCHRELAY_BROWSER": "off"}), url)
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    assert "nonisolated func padding(_ edges: Edge.Set = .all" in text
+    assert (result.structured_content or {})["source_note"] == "Read through the documentation's DocC data."

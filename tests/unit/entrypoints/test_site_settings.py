@@ -30,6 +30,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "googledocs",
                 "crates",
                 "apple",
+                "docc",
             ),
         ),
         (
@@ -47,6 +48,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "googledocs",
                 "crates",
                 "apple",
+                "docc",
             ),
         ),
         (
@@ -64,6 +66,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "googledocs",
                 "crates",
                 "apple",
+                "docc",
             ),
         ),
         ("off", ()),
@@ -101,7 +104,12 @@ def test_the_resolvers_built_are_the_enabled_ones_in_order() -> None:
 def test_the_page_resolvers_are_built_only_when_their_sites_are_enabled() -> None:
     fetcher: GuardedCaller = routed_fetcher(SiteRouter())
     on = page_resolvers(Settings.from_values({}), fetcher)
-    assert [r.site for r in on] == ["the GitLab API", "the forum's Discourse API", "the Mastodon server's API"]
+    assert [r.site for r in on] == [
+        "the GitLab API",
+        "the forum's Discourse API",
+        "the Mastodon server's API",
+        "the documentation's DocC data",
+    ]
     only = page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher)
     assert [r.site for r in only] == ["the forum's Discourse API"]
     for value in ("off", "github,wikipedia"):

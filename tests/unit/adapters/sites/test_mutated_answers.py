@@ -25,6 +25,7 @@ from adapters.sites.apple_docs import AppleDocsResolver
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
+from adapters.sites.docc_archives import DoccArchiveResolver
 from adapters.sites.github import GithubResolver
 from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
@@ -33,12 +34,19 @@ from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wikipedia import WikipediaResolver
 from domain.errors import PageUnavailable, SiteUnavailable
-from domain.pages import ResolvedPage
+from domain.pages import FetchedPage, ResolvedPage
 from tests.support.site_apis import InProcessExtraction, SiteRouter, fixture, fixture_bytes, routed_fetcher
 from tests.unit.adapters.sites import test_mastodon_resolver as mastodon
 from tests.unit.adapters.sites.test_discourse_resolver import FORUM, shell
 
 pytestmark = pytest.mark.anyio
+_DOCC_SHELL = FetchedPage(
+    "https://owner.github.io/swift-relay/documentation/relaykit",
+    200,
+    "text/html",
+    "utf-8",
+    b'<html><head><script>var baseUrl = "/swift-relay/"</script></head><body><div id="app"></div></body></html>',
+)
 
 _ODD: list[Any] = [None, 0, -1, float("inf"), "", "x", "\x0c\x01\ud800", "<p>a\x0bb</p>", [], {}, True, "9" * 30,
                    "<script>x()</script>", "a" * 5_000, "<h1>" * 200, "2024-99-99T00:00:00Z"]  # fmt: skip
@@ -143,6 +151,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
         lambda fetcher: AppleDocsResolver(fetcher).read(
             "https://developer.apple.com/documentation/swiftui/view/padding(_:_:)"
         ),
+    ),
+    "docc": (
+        [("owner.github.io", "/swift-relay/data/documentation/relaykit.json", "apple_padding")],
+        lambda fetcher: DoccArchiveResolver(fetcher).read_page(_DOCC_SHELL),
     ),
     # The paper's HTML version is not there: the metadata alone is the page.
     "arxiv": (
