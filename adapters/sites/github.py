@@ -1,4 +1,5 @@
-"""GitHub through its REST API (issues, pull requests, READMEs), GraphQL (discussions) and raw files (blobs).
+"""GitHub through its REST API (issues, pull requests, READMEs, folders, commits, releases), GraphQL
+(discussions) and raw files (blobs).
 
 ``GITHUB_TOKEN`` is optional: it raises the REST rate limit and is needed for GraphQL. It is sent
 to the API's origin only (never to the raw-file host, nor anywhere a redirect leads).
@@ -7,14 +8,23 @@ to the API's origin only (never to the raw-file host, nor anywhere a redirect le
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 import anyio
 import httpx
 from pydantic import SecretStr
 
 from adapters.pages.fetch_scope import origin
-from adapters.sites.api_calls import GuardedCaller, call_json, call_json_answer, status_reason
+from adapters.sites.api_calls import GuardedCaller, call_json, call_json_answer, status_reason, with_query
 from adapters.sites.fields import number, obj, objs, text
+from adapters.sites.github_code import (
+    SHOWN_RELEASES,
+    commit_markdown,
+    folder_markdown,
+    headings_below,
+    release_markdown,
+    releases_markdown,
+)
 from adapters.sites.github_discussions import (
     QUERY,
     comments_page,
@@ -63,6 +73,20 @@ class GithubResolver:
             return ResolvedPage(url, await self._blob(target), "GitHub's raw file host")
         if target.kind == "readme":
             return ResolvedPage(url, await self._readme(target), self.site)
+        if target.kind == "tree":
+            return ResolvedPage(url, await self._folder(target), self.site)
+        if target.kind == "commit":
+            commit = obj(await self._get(f"/repos/{target.owner}/{target.repo}/commits/{target.ref}"))
+            markdown = await anyio.to_thread.run_sync(lambda: commit_markdown(commit, url))
+            return ResolvedPage(url, markdown, self.site)
+        if target.kind == "release":
+            tag = f"tags/{quote(target.ref, safe='')}" if target.ref else "latest"
+            release = obj(await self._get(f"/repos/{target.owner}/{target.repo}/releases/{tag}"))
+            return ResolvedPage(url, release_markdown(release), self.site)
+        if target.kind == "releases":
+            listed = await self._get(f"/repos/{target.owner}/{target.repo}/releases?per_page={SHOWN_RELEASES}")
+            repo = f"{target.owner}/{target.repo}"
+            return ResolvedPage(url, releases_markdown(repo, objs(listed), url), self.site)
         if target.kind == "discussion":
             return await self._discussion(target, url)
         return await self._thread(target, url)
@@ -119,6 +143,21 @@ class GithubResolver:
         readme = obj(await self._get(f"/repos/{target.owner}/{target.repo}/readme"))
         name, content = readme_content(readme)
         return file_markdown(f"{target.owner}/{target.repo}: {name}", name, content)
+
+    async def _folder(self, target: GithubTarget) -> str:
+        repo = f"/repos/{target.owner}/{target.repo}"
+        where = quote(target.path.strip("/"), safe="/")
+        ref = {"ref": target.ref}
+        listed = await self._get(with_query(f"{repo}/contents/{where}".rstrip("/"), ref))
+        if isinstance(listed, dict):  # the path is a file: a tree link to a file shows the file
+            return await self._blob(target)
+        title = f"{target.owner}/{target.repo} @ {target.ref}: {target.path.strip('/') or '/'}"
+        try:
+            name, content = readme_content(obj(await self._get(with_query(f"{repo}/readme/{where}".rstrip("/"), ref))))
+        except SiteUnavailable:  # most folders have none; one that cannot be read leaves the list as it is
+            return folder_markdown(title, objs(listed), "")
+        readme_text = headings_below(content.decode("utf-8", errors="replace"), 2)
+        return folder_markdown(title, objs(listed), f"## {name}\n\n{readme_text}")
 
     async def _blob(self, target: GithubTarget) -> str:
         url = f"{self._raw_url}/{target.owner}/{target.repo}/{target.ref}/{target.path}"

@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 from adapters.sites.urls import on_hosts
 
-Kind = Literal["issue", "pull", "discussion", "readme", "blob"]
+Kind = Literal["issue", "pull", "discussion", "readme", "blob", "tree", "commit", "release", "releases"]
 _HOSTS = frozenset({"github.com", "www.github.com"})
 # Notebook viewers that show a GitHub file at /github/{owner}/{repo}/blob/{ref}/{path}: Colab draws
 # it with scripts (the page has no text of it), nbviewer renders it; both read the same file.
@@ -26,6 +26,7 @@ _RESERVED = frozenset(
     }
 )  # fmt: skip
 _NUMBERED: dict[str, Kind] = {"issues": "issue", "pull": "pull", "discussions": "discussion"}
+_SHA = re.compile(r"[0-9a-fA-F]{7,40}")
 
 
 @dataclass(frozen=True)
@@ -34,13 +35,14 @@ class GithubTarget:
     owner: str
     repo: str
     number: int = 0  # issues, pull requests, discussions
-    ref: str = ""  # blob: the branch, tag or commit, and the path after it
-    path: str = ""
+    ref: str = ""  # blob, tree: the branch, tag or commit; commit: its hash; release: its tag ("" the latest)
+    path: str = ""  # blob, tree: the path after the ref
 
 
 def github_target(url: str) -> GithubTarget | None:
-    """Pure: what ``url`` shows on GitHub (an issue, a pull request, a discussion, a README, a file),
-    or which GitHub file a notebook viewer's address shows."""
+    """Pure: what ``url`` shows on GitHub (an issue, a pull request, a discussion, a README, a file,
+    a folder, a commit, a release or the list of them), or which GitHub file a notebook viewer's
+    address shows."""
     parsed = on_hosts(url, lambda host: host in _HOSTS or host in _VIEWER_HOSTS)
     if parsed is None:
         return None
@@ -60,4 +62,15 @@ def github_target(url: str) -> GithubTarget | None:
         return GithubTarget(_NUMBERED[rest[0]], owner, repo, number=int(rest[1]))
     if len(rest) >= 3 and rest[0] == "blob":
         return GithubTarget("blob", owner, repo, ref=rest[1], path="/".join(rest[2:]))
+    if len(rest) >= 2 and rest[0] == "tree":
+        return GithubTarget("tree", owner, repo, ref=rest[1], path="/".join(rest[2:]))
+    if len(rest) == 2 and rest[0] == "commit" and _SHA.fullmatch(rest[1]):
+        return GithubTarget("commit", owner, repo, ref=rest[1].lower())
+    if rest[0] == "releases":
+        if len(rest) == 1:
+            return GithubTarget("releases", owner, repo)
+        if rest[1:] == ["latest"]:
+            return GithubTarget("release", owner, repo)
+        if len(rest) >= 3 and rest[1] == "tag":
+            return GithubTarget("release", owner, repo, ref="/".join(rest[2:]))
     return None

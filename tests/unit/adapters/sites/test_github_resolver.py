@@ -10,6 +10,7 @@ import pytest
 from pydantic import SecretStr
 
 from adapters.sites.github import GithubResolver
+from adapters.sites.github_code import headings_below
 from adapters.sites.github_urls import GithubTarget, github_target
 from domain.errors import SiteUnavailable
 from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
@@ -42,7 +43,23 @@ REPO = "/repos/encode/httpx"
         ("https://colab.research.google.com/drive/1AbCdEf", None),
         ("https://colab.research.google.com/github/o/r/tree/main", None),
         ("https://nbviewer.org/url/example.com/fit.ipynb", None),
-        ("https://github.com/encode/httpx/tree/master/docs", None),
+        (
+            "https://github.com/encode/httpx/tree/master/docs",
+            GithubTarget("tree", "encode", "httpx", ref="master", path="docs"),
+        ),
+        ("https://github.com/encode/httpx/tree/v1", GithubTarget("tree", "encode", "httpx", ref="v1")),
+        (
+            "https://github.com/encode/httpx/commit/3F5A1C9E",
+            GithubTarget("commit", "encode", "httpx", ref="3f5a1c9e"),
+        ),
+        ("https://github.com/encode/httpx/commit/main", None),
+        ("https://github.com/encode/httpx/releases", GithubTarget("releases", "encode", "httpx")),
+        ("https://github.com/encode/httpx/releases/latest", GithubTarget("release", "encode", "httpx")),
+        (
+            "https://github.com/encode/httpx/releases/tag/cli/v1.0",
+            GithubTarget("release", "encode", "httpx", ref="cli/v1.0"),
+        ),
+        ("https://github.com/encode/httpx/releases/download/v1/x.tar.gz", None),
         ("https://github.com/encode/httpx/issues", None),
         ("https://github.com/topics/http", None),
         ("https://github.com/encode", None),
@@ -201,3 +218,102 @@ async def test_a_token_the_api_quotes_back_is_masked_in_the_reason() -> None:
             "https://github.com/encode/httpx/issues/77"
         )
     assert failed.value.reason == "HTTP 401, the token was refused: Bad credentials: ***"
+
+
+COMMIT = "3f5a1c9e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
+
+
+async def test_a_commit_reads_as_its_message_totals_and_each_files_patch() -> None:
+    router = SiteRouter().add(API, f"{REPO}/commits/{COMMIT}", json_answer(fixture("gh_commit")))
+    page = await GithubResolver(routed_fetcher(router)).read(f"https://github.com/encode/httpx/commit/{COMMIT}")
+    text = page.markdown
+    assert text.startswith(
+        "# Retry a stream reset once before failing the request (3f5a1c9)\n\n"
+        "Commit 3f5a1c9e8b7d · by Ada Lovelace (ada) on 2024-05-02 · 3 files changed, +11 −3\n\n"
+        "HTTP/2 servers reset idle streams; the first retry almost always succeeds.\n\nFixes #77\n\n## Files\n"
+    )
+    assert "### `httpx/_client.py` (modified, +9 −3)\n\n```diff\n@@ -118,9 +118,15 @@ class Client:" in text
+    assert "### `docs/img/retry.png` (added, +0 −0)\n\n(no patch: a binary file" in text
+    assert "### `httpx/_retries.py` (renamed from `httpx/_retry.py`, +2 −0)" in text
+
+
+async def test_a_long_patch_is_cut_and_says_how_much_is_left() -> None:
+    commit = fixture("gh_commit")
+    commit["files"][0]["patch"] = "@@ -1 +1,1000 @@\n" + "\n".join(f"+line {n}" for n in range(1_000))
+    router = SiteRouter().add(API, f"{REPO}/commits/{COMMIT}", json_answer(commit))
+    text = (
+        await GithubResolver(routed_fetcher(router)).read(f"https://github.com/encode/httpx/commit/{COMMIT}")
+    ).markdown
+    assert "+line 398\n... (601 more lines of this patch)\n```" in text and "+line 399" not in text
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("https://github.com/encode/httpx/releases/tag/0.28.0", f"{REPO}/releases/tags/0.28.0"),
+        ("https://github.com/encode/httpx/releases/latest", f"{REPO}/releases/latest"),
+    ],
+)
+async def test_a_release_reads_as_its_notes_and_downloads(url: str, path: str) -> None:
+    router = SiteRouter().add(API, path, json_answer(fixture("gh_release")))
+    text = (await GithubResolver(routed_fetcher(router)).read(url)).markdown
+    assert text == (
+        "# Version 0.28.0\n\nRelease · published by maintainer on 2024-11-28\n\n"
+        "### Changed\n\n* The deprecated `proxies` argument is removed; use `proxy`.\n"
+        "* `verify` takes an SSL context.\n\n"
+        "### Fixed\n\n* A stream reset is retried once (#77).\n\n## Downloads\n\n"
+        "- [httpx-0.28.0.tar.gz](https://github.com/encode/httpx/releases/download/0.28.0/httpx-0.28.0.tar.gz)"
+        " (141.9 kB, 1,204 downloads)\n"
+    )
+
+
+async def test_the_list_of_releases_reads_the_newest_with_their_notes() -> None:
+    router = SiteRouter().add(API, f"{REPO}/releases", json_answer(fixture("gh_releases")))
+    text = (await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx/releases")).markdown
+    headings = [line for line in text.splitlines() if line.startswith("#")]
+    assert headings == [
+        "# Releases of encode/httpx",
+        "## Version 0.28.0",
+        "#### Changed",
+        "#### Fixed",
+        "### Downloads",
+        "## 0.27.2",
+    ]
+    assert "Release · published by maintainer on 2024-08-27 · pre-release" in text
+    assert router.seen[0].params == {"per_page": "10"}
+
+
+async def test_a_folder_lists_its_entries_folders_first_then_its_readme() -> None:
+    router = (
+        SiteRouter()
+        .add(API, f"{REPO}/contents/docs", json_answer(fixture("gh_folder")))
+        .add(API, f"{REPO}/readme/docs", json_answer(fixture("gh_folder_readme")))
+    )
+    text = (
+        await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx/tree/master/docs")
+    ).markdown
+    assert text == (
+        "# encode/httpx @ master: docs\n\n- `advanced/`\n- `api/`\n- `theme` (a submodule)\n- `CNAME` (15 B)\n"
+        "- `index.md` (2.1 kB)\n- `README.md` (96 B)\n\n## README.md\n\n### The docs\n\n"
+        "Built with MkDocs: `mkdocs serve` shows them at http://127.0.0.1:8000.\n"
+    )
+    assert [seen.params for seen in router.seen] == [{"ref": "master"}, {"ref": "master"}]
+
+
+async def test_a_folder_without_a_readme_is_its_list_and_a_tree_link_to_a_file_reads_the_file() -> None:
+    router = (
+        SiteRouter()
+        .add(API, f"{REPO}/contents/docs", json_answer(fixture("gh_folder")))
+        .add(API, f"{REPO}/contents/setup.py", json_answer({"type": "file", "name": "setup.py"}))
+        .add(RAW, "/encode/httpx/master/setup.py", httpx.Response(200, content=b"import setuptools\n"))
+    )  # /readme/docs is not routed: the faked API answers 404, as GitHub does for a folder without one
+    resolver = GithubResolver(routed_fetcher(router))
+    folder = (await resolver.read("https://github.com/encode/httpx/tree/master/docs")).markdown
+    assert folder.endswith("- `README.md` (96 B)\n")
+    file = (await resolver.read("https://github.com/encode/httpx/tree/master/setup.py")).markdown
+    assert file == "# encode/httpx @ master: setup.py\n\n```py\nimport setuptools\n```\n"
+
+
+def test_headings_move_down_outside_code_fences() -> None:
+    notes = "# Title\n\n```sh\n# a comment, not a heading\n```\n\n###### Deep\n#hashtag"
+    assert headings_below(notes, 2) == "### Title\n\n```sh\n# a comment, not a heading\n```\n\n###### Deep\n#hashtag"

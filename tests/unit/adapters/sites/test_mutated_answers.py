@@ -120,6 +120,21 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
         ],
         lambda fetcher: GithubResolver(fetcher).read("https://github.com/encode/httpx/issues/77"),
     ),
+    "github commit": (
+        [("api.github.com", "/repos/encode/httpx/commits/3f5a1c9e", "gh_commit")],
+        lambda fetcher: GithubResolver(fetcher).read("https://github.com/encode/httpx/commit/3f5a1c9e"),
+    ),
+    "github releases": (
+        [("api.github.com", "/repos/encode/httpx/releases", "gh_releases")],
+        lambda fetcher: GithubResolver(fetcher).read("https://github.com/encode/httpx/releases"),
+    ),
+    "github folder": (
+        [
+            ("api.github.com", "/repos/encode/httpx/contents/docs", "gh_folder"),
+            ("api.github.com", "/repos/encode/httpx/readme/docs", "gh_folder_readme"),
+        ],
+        lambda fetcher: GithubResolver(fetcher).read("https://github.com/encode/httpx/tree/master/docs"),
+    ),
     "gitlab": (
         [("gitlab.com", _GITLAB_API, "gl_issue"), ("gitlab.com", f"{_GITLAB_API}/notes", _GITLAB_NOTES)],
         lambda fetcher: GitlabResolver(fetcher).read("https://gitlab.com/wayland/compositors/weston/-/issues/4242"),

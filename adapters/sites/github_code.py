@@ -1,0 +1,174 @@
+"""GitHub commits, releases and folders as Markdown, from the REST API's answers.
+
+A commit's page draws its diff with scripts, and a folder's page or a release's is mostly the
+site's own chrome around a little text; the API gives each as data: a commit's message, author,
+totals and each file's patch; a release's notes (Markdown, as written) and its downloads; a
+folder's entries, with its README below them, as the folder's page shows it. Patches are cut
+per file and in all, and each cut says what is left out and where to see it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adapters.pages.fences import fenced
+from adapters.sites.fields import byline, day_from_iso, number, obj, objs, text
+
+#: Lines of one file's patch shown (a generated file's diff of thousands of lines says little).
+MAX_PATCH_LINES = 400
+#: Characters of patches in all; later files are listed with their totals only.
+MAX_PATCHES_CHARS = 200_000
+_HEADING = re.compile(r"(#{1,6})(\s.*)?$")
+_FENCE = re.compile(r"\s{0,3}(`{3,}|~{3,})")
+#: Releases shown by the list of releases, newest first (their notes in full).
+SHOWN_RELEASES = 10
+
+
+def commit_markdown(commit: dict[str, Any], url: str) -> str:
+    """A commit: its message's first line as the title, who and when, the totals, then each file's patch."""
+    message = text(obj(commit, "commit").get("message")).strip()
+    subject, _, body = message.partition("\n")
+    sha = text(commit.get("sha"))
+    head = [f"# {subject.strip() or '(no message)'}" + (f" ({sha[:7]})" if sha else ""), "", _commit_facts(commit)]
+    if body.strip():
+        head += ["", body.strip()]
+    files = objs(commit.get("files"))
+    parts = ["\n".join(head)]
+    if files:
+        parts.append("## Files")
+    budget = MAX_PATCHES_CHARS
+    for changed in files:
+        heading, patch = _file_change(changed)
+        if patch and budget > 0:
+            shown = _cut_patch(patch)
+            budget -= len(shown)
+            parts.append(f"{heading}\n\n{fenced(shown, 'diff')}")
+        elif patch:
+            parts.append(f"{heading}\n\n(patch not shown: the patches above reached {MAX_PATCHES_CHARS:,} characters)")
+        else:
+            parts.append(f"{heading}\n\n(no patch: a binary file, a rename alone, or a diff too large for the API)")
+    total = number(obj(commit, "stats").get("total"))
+    if len(files) >= 300 or (total is not None and len(files) == 0 and total > 0):
+        parts.append(f"[The API lists at most 300 of a commit's files; all of them: {url}]")
+    return "\n\n".join(parts) + "\n"
+
+
+def _commit_facts(commit: dict[str, Any]) -> str:
+    author = obj(commit, "commit", "author")
+    login = text(obj(commit, "author").get("login"))
+    name = text(author.get("name"))
+    who = f"{name} ({login})" if name and login and name != login else name or login
+    facts = [f"Commit {text(commit.get('sha'))[:12]}", byline(who, day_from_iso(author.get("date")))]
+    parents = objs(commit.get("parents"))
+    if len(parents) > 1:
+        facts.append(f"a merge of {len(parents)} parents")
+    stats = obj(commit, "stats")
+    added, deleted = number(stats.get("additions")), number(stats.get("deletions"))
+    files = len(objs(commit.get("files")))
+    if added is not None and deleted is not None:
+        facts.append(f"{files} file{'s' if files != 1 else ''} changed, +{added} −{deleted}")
+    return " · ".join(facts)
+
+
+def _file_change(changed: dict[str, Any]) -> tuple[str, str]:
+    name = text(changed.get("filename")) or "(unnamed file)"
+    status = text(changed.get("status")) or "changed"
+    before = text(changed.get("previous_filename"))
+    if status == "renamed" and before:
+        status = f"renamed from `{before}`"
+    added, deleted = number(changed.get("additions")), number(changed.get("deletions"))
+    counts = f", +{added} −{deleted}" if added is not None and deleted is not None else ""
+    return f"### `{name}` ({status}{counts})", text(changed.get("patch"))
+
+
+def _cut_patch(patch: str) -> str:
+    lines = patch.splitlines()
+    if len(lines) <= MAX_PATCH_LINES:
+        return patch
+    return "\n".join(lines[:MAX_PATCH_LINES]) + f"\n... ({len(lines) - MAX_PATCH_LINES:,} more lines of this patch)"
+
+
+def release_markdown(release: dict[str, Any], *, level: int = 1) -> str:
+    """A release: its name and tag, who published it and when, its notes, its downloads."""
+    tag = text(release.get("tag_name"))
+    name = " ".join(text(release.get("name")).split())
+    title = f"{name} ({tag})" if name and tag and tag not in name else name or tag or "(untitled release)"
+    kinds = [kind for key, kind in (("draft", "draft"), ("prerelease", "pre-release")) if release.get(key) is True]
+    when = release.get("published_at") or release.get("created_at")
+    facts = ["Release", byline(text(obj(release, "author").get("login")), day_from_iso(when), verb="published by")]
+    notes = headings_below(text(release.get("body")).strip(), level) or "(no notes)"
+    lines = ["#" * level + f" {title}", "", " · ".join(facts + kinds), "", notes]
+    assets = [_asset(asset) for asset in objs(release.get("assets"))]
+    if any(assets):
+        lines += ["", "#" * (level + 1) + " Downloads", "", *(f"- {asset}" for asset in assets if asset)]
+    return "\n".join(lines).strip() + "\n"
+
+
+def _asset(asset: dict[str, Any]) -> str:
+    name = text(asset.get("name"))
+    if not name:
+        return ""
+    address = text(asset.get("browser_download_url"))
+    size, downloads = number(asset.get("size")), number(asset.get("download_count"))
+    facts = [_size(size) if size is not None else "", f"{downloads:,} downloads" if downloads is not None else ""]
+    said = ", ".join(fact for fact in facts if fact)
+    linked = f"[{name}]({address})" if address.startswith("https://") else name
+    return f"{linked} ({said})" if said else linked
+
+
+def releases_markdown(repo: str, releases: list[dict[str, Any]], url: str) -> str:
+    """The newest releases, each with its notes; where the rest are."""
+    if not releases:
+        return f"# Releases of {repo}\n\nNo releases are published.\n"
+    shown = releases[:SHOWN_RELEASES]
+    parts = [f"# Releases of {repo}", *(release_markdown(release, level=2).strip() for release in shown)]
+    if len(releases) > len(shown) or len(releases) == SHOWN_RELEASES:
+        parts.append(f"[The {len(shown)} newest releases; older ones: {url}]")
+    return "\n\n".join(parts) + "\n"
+
+
+def folder_markdown(title: str, entries: list[dict[str, Any]], readme: str) -> str:
+    """A folder's entries, folders first, as GitHub lists them; its README below when it has one."""
+    order = {"dir": 0, "submodule": 1, "symlink": 2, "file": 3}
+    listed = sorted(entries, key=lambda entry: (order.get(text(entry.get("type")), 4), text(entry.get("name")).lower()))
+    lines = [f"# {title}", ""]
+    for entry in listed:
+        name, kind, size = text(entry.get("name")), text(entry.get("type")), number(entry.get("size"))
+        if not name:
+            continue
+        if kind == "dir":
+            lines.append(f"- `{name}/`")
+        elif kind in ("submodule", "symlink"):
+            lines.append(f"- `{name}` ({'a submodule' if kind == 'submodule' else 'a link'})")
+        else:
+            lines.append(f"- `{name}`" + (f" ({_size(size)})" if size is not None else ""))
+    if len(lines) == 2:
+        lines.append("(an empty folder)")
+    if len(entries) >= 1_000:
+        lines += ["", "[The API lists at most 1,000 entries of a folder; this one may hold more.]"]
+    if readme.strip():
+        lines += ["", readme.strip()]
+    return "\n".join(lines) + "\n"
+
+
+def headings_below(markdown: str, level: int) -> str:
+    """``markdown``'s headings moved down ``level`` levels (at most to 6), code fences left alone:
+    notes written as a page of their own, placed under a heading of ours."""
+    lines, fence = [], ""
+    for line in markdown.splitlines():
+        opened = _FENCE.match(line)
+        if opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)
+        elif not fence and (heading := _HEADING.match(line)):
+            line = "#" * min(6, len(heading.group(1)) + level) + heading.group(2)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _size(size: int) -> str:
+    if size < 1_000:
+        return f"{size} B"
+    if size < 1_000_000:
+        return f"{size / 1_000:.1f} kB"
+    return f"{size / 1_000_000:.1f} MB"
