@@ -21,6 +21,7 @@ from adapters.sites.github_code import (
     SHOWN_RELEASES,
     commit_markdown,
     folder_markdown,
+    gist_markdown,
     headings_below,
     release_markdown,
     releases_markdown,
@@ -83,6 +84,12 @@ class GithubResolver:
             tag = f"tags/{quote(target.ref, safe='')}" if target.ref else "latest"
             release = obj(await self._get(f"/repos/{target.owner}/{target.repo}/releases/{tag}"))
             return ResolvedPage(url, release_markdown(release), self.site)
+        if target.kind == "gist":
+            gist = obj(await self._get(f"/gists/{target.ref}"))
+            if not isinstance(gist.get("files"), dict):
+                raise SiteUnavailable("its answer had no gist files")
+            markdown = await anyio.to_thread.run_sync(lambda: gist_markdown(gist))
+            return ResolvedPage(url, markdown, self.site)
         if target.kind == "releases":
             listed = await self._get(f"/repos/{target.owner}/{target.repo}/releases?per_page={SHOWN_RELEASES}")
             repo = f"{target.owner}/{target.repo}"

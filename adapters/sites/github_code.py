@@ -1,4 +1,4 @@
-"""GitHub commits, releases and folders as Markdown, from the REST API's answers.
+"""GitHub commits, releases, folders and gists as Markdown, from the REST API's answers.
 
 A commit's page draws its diff with scripts, and a folder's page or a release's is mostly the
 site's own chrome around a little text; the API gives each as data: a commit's message, author,
@@ -14,6 +14,7 @@ from typing import Any
 
 from adapters.pages.fences import fenced
 from adapters.sites.fields import byline, day_from_iso, number, obj, objs, text
+from adapters.sites.github_files import file_body
 
 #: Lines of one file's patch shown (a generated file's diff of thousands of lines says little).
 MAX_PATCH_LINES = 400
@@ -164,6 +165,33 @@ def headings_below(markdown: str, level: int) -> str:
             line = "#" * min(6, len(heading.group(1)) + level) + heading.group(2)
         lines.append(line)
     return "\n".join(lines)
+
+
+def gist_markdown(gist: dict[str, Any]) -> str:
+    """A gist: its description, owner and dates, then each file (a notebook as its cells)."""
+    files = [file for file in obj(gist, "files").values() if isinstance(file, dict)]
+    description = " ".join(text(gist.get("description")).split())
+    first = text(files[0].get("filename")) if files else ""
+    owner = text(obj(gist, "owner").get("login"))
+    facts = ["Gist", byline(owner, day_from_iso(gist.get("created_at")))]
+    updated = day_from_iso(gist.get("updated_at"))
+    if updated and updated != day_from_iso(gist.get("created_at")):
+        facts.append(f"updated {updated}")
+    comments = number(gist.get("comments"))
+    if comments:
+        facts.append(f"{comments} comment{'s' if comments != 1 else ''} on its page")
+    parts = [f"# {description or first or '(untitled gist)'}", " · ".join(facts)]
+    for file in files:
+        name = text(file.get("filename")) or "(unnamed file)"
+        body = file_body(name, text(file.get("content")))
+        if name.lower().endswith((".md", ".markdown", ".ipynb")):  # a page of its own, under our heading
+            body = headings_below(body, 2)
+        if file.get("truncated") is True:
+            raw = text(file.get("raw_url"))
+            where = f"; all of it: {raw}" if raw.startswith("https://") else ""
+            body += f"\n\n[The API cut this file at 1 MB{where}]"
+        parts.append(f"## {name}\n\n{body}")
+    return "\n\n".join(parts) + "\n"
 
 
 def _size(size: int) -> str:

@@ -25,15 +25,18 @@ def readme_content(readme: dict[str, Any]) -> tuple[str, bytes]:
 
 
 def file_markdown(title: str, name: str, content: bytes, *, cut: bool = False) -> str:
-    """A file's text: prose as it is, a notebook as its cells and outputs, code in a fence long enough
-    that the code cannot close it."""
+    """A file's text under ``# title``: prose as it is, a notebook as its cells and outputs, code in a
+    fence long enough that the code cannot close it."""
     if b"\x00" in content[:8192]:
         raise SiteUnavailable("the file is binary, not text")
-    body = content.decode("utf-8", errors="replace").strip()
+    return f"# {title}\n\n{file_body(name, content.decode('utf-8', errors='replace'))}{_CUT_NOTE if cut else ''}\n"
+
+
+def file_body(name: str, body: str) -> str:
+    """``file_markdown`` without the title, for a file of text named ``name``."""
+    body = body.strip()
     suffix = name[name.rfind(".") :].lower() if "." in name else ""
     notebook = notebook_of(body) if suffix == ".ipynb" else None
     if notebook is not None:
-        return notebook_markdown(notebook, title=title).rstrip("\n") + (_CUT_NOTE if cut else "") + "\n"
-    if suffix not in _PROSE:
-        body = fenced(body, suffix.lstrip("."))
-    return f"# {title}\n\n{body}{_CUT_NOTE if cut else ''}\n"
+        return notebook_markdown(notebook).rstrip("\n")
+    return body if suffix in _PROSE else fenced(body, suffix.lstrip("."))

@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 from adapters.sites.urls import on_hosts
 
-Kind = Literal["issue", "pull", "discussion", "readme", "blob", "tree", "commit", "release", "releases"]
+Kind = Literal["issue", "pull", "discussion", "readme", "blob", "tree", "commit", "release", "releases", "gist"]
 _HOSTS = frozenset({"github.com", "www.github.com"})
 # Notebook viewers that show a GitHub file at /github/{owner}/{repo}/blob/{ref}/{path}: Colab draws
 # it with scripts (the page has no text of it), nbviewer renders it; both read the same file.
@@ -27,6 +27,7 @@ _RESERVED = frozenset(
 )  # fmt: skip
 _NUMBERED: dict[str, Kind] = {"issues": "issue", "pull": "pull", "discussions": "discussion"}
 _SHA = re.compile(r"[0-9a-fA-F]{7,40}")
+_GIST_ID = re.compile(r"[0-9a-fA-F]{20,40}")
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,9 @@ class GithubTarget:
     owner: str
     repo: str
     number: int = 0  # issues, pull requests, discussions
-    ref: str = ""  # blob, tree: the branch, tag or commit; commit: its hash; release: its tag ("" the latest)
+    ref: str = (
+        ""  # blob, tree: the branch, tag or commit; commit: its hash; release: its tag ("" the latest); gist: its id
+    )
     path: str = ""  # blob, tree: the path after the ref
 
 
@@ -43,10 +46,14 @@ def github_target(url: str) -> GithubTarget | None:
     """Pure: what ``url`` shows on GitHub (an issue, a pull request, a discussion, a README, a file,
     a folder, a commit, a release or the list of them), or which GitHub file a notebook viewer's
     address shows."""
-    parsed = on_hosts(url, lambda host: host in _HOSTS or host in _VIEWER_HOSTS)
+    parsed = on_hosts(url, lambda host: host in _HOSTS or host in _VIEWER_HOSTS or host == "gist.github.com")
     if parsed is None:
         return None
     parts = [unquote(p) for p in parsed.path.split("/") if p]
+    if parsed.host.lower() == "gist.github.com":
+        # /{user}/{id} or /{id}; a revision (/{user}/{id}/{sha}) shows the same gist's files at that point.
+        found = next((part for part in parts[:2] if _GIST_ID.fullmatch(part)), None)
+        return GithubTarget("gist", parts[0] if parts[0] != found else "", "", ref=found.lower()) if found else None
     if parsed.host.lower() in _VIEWER_HOSTS:
         if len(parts) < 6 or parts[0] != "github" or parts[3] != "blob":
             return None

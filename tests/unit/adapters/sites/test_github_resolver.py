@@ -60,10 +60,17 @@ REPO = "/repos/encode/httpx"
             GithubTarget("release", "encode", "httpx", ref="cli/v1.0"),
         ),
         ("https://github.com/encode/httpx/releases/download/v1/x.tar.gz", None),
+        (
+            "https://gist.github.com/ada/AA5A315D61AE9438B18D",
+            GithubTarget("gist", "ada", "", ref="aa5a315d61ae9438b18d"),
+        ),
+        ("https://gist.github.com/aa5a315d61ae9438b18d", GithubTarget("gist", "", "", ref="aa5a315d61ae9438b18d")),
+        ("https://gist.github.com/ada", None),
+        ("https://gist.github.com/ada/starred", None),
         ("https://github.com/encode/httpx/issues", None),
         ("https://github.com/topics/http", None),
         ("https://github.com/encode", None),
-        ("https://gist.github.com/encode/abc", None),
+        ("https://gist.github.com/encode/abc", None),  # not a gist's id
     ],
 )
 def test_github_urls_say_what_they_show(url: str, expected: GithubTarget | None) -> None:
@@ -317,3 +324,24 @@ async def test_a_folder_without_a_readme_is_its_list_and_a_tree_link_to_a_file_r
 def test_headings_move_down_outside_code_fences() -> None:
     notes = "# Title\n\n```sh\n# a comment, not a heading\n```\n\n###### Deep\n#hashtag"
     assert headings_below(notes, 2) == "### Title\n\n```sh\n# a comment, not a heading\n```\n\n###### Deep\n#hashtag"
+
+
+async def test_a_gist_reads_as_its_files_a_notebook_as_its_cells() -> None:
+    router = SiteRouter().add(API, "/gists/aa5a315d61ae9438b18d", json_answer(fixture("gh_gist")))
+    text = (
+        await GithubResolver(routed_fetcher(router)).read("https://gist.github.com/ada/aa5a315d61ae9438b18d")
+    ).markdown
+    assert text.startswith(
+        "# Retry helper for httpx\n\nGist · by ada on 2024-02-01 · updated 2024-02-03 · 2 comments on its page\n\n"
+        "## retry.py\n\n```py\ndef retry(call, times=2):\n"
+    )
+    assert (
+        "## README.md\n\n### Usage\n\nCall `retry(fn)`.\n\n[The API cut this file at 1 MB; all of it: https://" in text
+    )
+    assert "## fit.ipynb\n\n*A Jupyter python notebook: 8 cells" in text and "iVBOR" not in text
+
+
+async def test_a_gist_answer_without_files_is_refused() -> None:
+    router = SiteRouter().add(API, "/gists/aa5a315d61ae9438b18d", json_answer({"id": "aa5a315d61ae9438b18d"}))
+    with pytest.raises(SiteUnavailable, match="no gist files"):
+        await GithubResolver(routed_fetcher(router)).read("https://gist.github.com/aa5a315d61ae9438b18d")

@@ -135,6 +135,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
         ],
         lambda fetcher: GithubResolver(fetcher).read("https://github.com/encode/httpx/tree/master/docs"),
     ),
+    "github gist": (
+        [("api.github.com", "/gists/aa5a315d61ae9438b18d", "gh_gist")],
+        lambda fetcher: GithubResolver(fetcher).read("https://gist.github.com/aa5a315d61ae9438b18d"),
+    ),
     "gitlab": (
         [("gitlab.com", _GITLAB_API, "gl_issue"), ("gitlab.com", f"{_GITLAB_API}/notes", _GITLAB_NOTES)],
         lambda fetcher: GitlabResolver(fetcher).read("https://gitlab.com/wayland/compositors/weston/-/issues/4242"),
