@@ -59,7 +59,7 @@ those sites out, guaranteed. Filters (freshness, country, language, topic, domai
 dropped silently: a provider that cannot honour one is skipped, and if none can, the call fails
 and says so."""
 
-WEB_FETCH_DESCRIPTION = """Read one web page (or PDF, feed, Jupyter notebook, text, JSON) as clean Markdown.
+WEB_FETCH_DESCRIPTION = """Read one web page (or PDF, Word, Excel, PowerPoint, notebook, feed, JSON) as clean Markdown.
 
 Use it to read a search result in full, or any http(s) URL the user gives. Navigation, ads,
 footers and scripts are dropped; headings, lists, tables, code and links are kept. Long pages

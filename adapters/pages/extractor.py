@@ -11,6 +11,8 @@ from adapters.pages.decoding import decode_text
 from adapters.pages.fences import fenced
 from adapters.pages.html_article import HELPER_MAKERS, html_to_article
 from adapters.pages.notebook_text import looks_like_notebook, notebook_markdown, notebook_of
+from adapters.pages.office_documents import NAMES, DocumentUnreadable, office_kind, office_markdown
+from adapters.pages.office_documents import Kind as OfficeKind
 from adapters.pages.pdf_text import PdfUnreadable, pdf_to_text
 from adapters.pages.xml_text import XmlUnreadable, xml_to_markdown
 from domain.errors import PageUnavailable, UnsupportedContent
@@ -32,7 +34,8 @@ class TrafilaturaExtractor:
     extractors in ``html_article`` (docs/extraction.md); a feed (RSS, Atom) a list of its
     entries and other XML indented text; a Jupyter notebook its cells and saved outputs
     (``notebook_text``), whether it came as JSON, plain text or untyped; other text passes
-    through, JSON pretty-printed in a fence; PDF becomes its text. Formatting never makes the
+    through, JSON pretty-printed in a fence; PDF becomes its text; a Word, Excel or PowerPoint
+    document (``office_documents``) its text, tables and slides. Formatting never makes the
     text more than about twice the size of the body, however the body nests. Holds no state,
     so worker threads or processes may share one instance. The heavy libraries are imported on
     first use, keeping server start-up fast.
@@ -65,6 +68,9 @@ class TrafilaturaExtractor:
             ).markdown
         if content_type == _PDF_TYPE:
             return _pdf(page)
+        office = office_kind(content_type, page.body)
+        if office is not None:
+            return _office(page, office)
         if _is_xml(content_type):
             return _xml(page)
         named = urlsplit(page.url).path.lower().endswith(".ipynb")
@@ -138,6 +144,15 @@ def _json(text: str) -> str:
     except (ValueError, RecursionError):
         return text
     return fenced("".join(pieces), "json")
+
+
+def _office(page: FetchedPage, kind: OfficeKind) -> str:
+    try:
+        return office_markdown(kind, page.body)
+    except DocumentUnreadable as unreadable:
+        if page.truncated:
+            raise PageUnavailable(page.url, f"the {NAMES[kind]} was cut short by the size limit") from None
+        raise PageUnavailable(page.url, unreadable.reason) from None
 
 
 def _pdf(page: FetchedPage) -> str:

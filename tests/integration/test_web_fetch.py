@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from mcp.types import CallToolResult
 
 from entrypoints.container import Container, running
 from entrypoints.mcp_server import build_server
+from tests.support.office_files import make_docx, make_pptx, make_xlsx
 from tests.support.page_server import (
     CHROME_TEXTS,
     MARKDOWN_TEXT,
@@ -252,6 +253,24 @@ async def test_a_pdf_becomes_its_text(pages: PageServer) -> None:
     assert "Quarterly relay report" in data["content"]
     assert "Uptime was 99.95 percent across all providers." in data["content"]
     assert "PDF-TEXT-MARKER" in data["content"]
+
+
+@pytest.mark.parametrize(
+    ("name", "content_type", "made", "starts"),
+    [
+        ("report.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", make_docx,
+         "# Quarterly relay report\n\nUptime was **99.95 percent**"),
+        ("calls.xlsx", "application/octet-stream", make_xlsx, "## Calls\n\n| provider | calls | share | since |"),
+        ("deck.pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation", make_pptx,
+         "## Slide 1: Relay in 2026"),
+    ],
+)  # fmt: skip
+async def test_an_office_document_reads_as_markdown(
+    pages: PageServer, name: str, content_type: str, made: Callable[[], bytes], starts: str
+) -> None:
+    pages.add(f"/files/{name}", Page(made(), content_type=content_type, charset=None))
+    data = structured(await fetch({"url": pages.url(f"/files/{name}")}))
+    assert data["content"].startswith(starts)
 
 
 async def test_a_notebook_reads_as_its_cells_and_outputs_and_pages_through_them(pages: PageServer) -> None:

@@ -1,0 +1,222 @@
+"""Office documents (Word .docx, Excel .xlsx, PowerPoint .pptx) as Markdown an agent reads.
+
+Reports, data sets and slide decks are linked from the web as often as PDFs; they were refused as
+an unsupported content type. Each is a zip of XML parts, read by the library made for it:
+mammoth turns a Word document into HTML by its styles (headings, lists, tables, links, footnotes),
+which becomes Markdown the way a page's HTML does, images as ``[Image: alt]`` and never their
+bytes; openpyxl reads a workbook's sheets (read-only, the values formulas last computed), each a
+Markdown table; python-pptx reads slides in order, each its title, its text as bullets by level,
+its tables, its pictures' descriptions and its speaker notes. Bounded: the zip is checked before
+any library opens it (what it unpacks to, how many parts), a sheet shows its first rows and
+columns and says what it leaves out, and the libraries run in the extraction worker, whose time
+and memory are bounded too.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import logging
+import zipfile
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal
+
+from adapters.pages.html_markdown import element_to_markdown
+from adapters.pages.xml_characters import xml_characters
+
+Kind = Literal["docx", "xlsx", "pptx"]
+NAMES: dict[Kind, str] = {"docx": "Word document", "xlsx": "Excel workbook", "pptx": "PowerPoint presentation"}
+CONTENT_TYPES: dict[str, Kind] = {
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+}
+# The part each kind must hold (its main part, by the format's conventional name).
+_MAIN_PARTS: dict[str, Kind] = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx", "ppt/presentation.xml": "pptx"}
+_ZIP_TYPES = frozenset({"", "application/octet-stream", "binary/octet-stream", "application/zip"})
+#: What a document may unpack to, and how many parts it may have: a zip bomb stops here, in plain words.
+MAX_UNPACKED_BYTES = 100_000_000
+MAX_PARTS = 10_000
+#: Rows and columns of one sheet shown (a data set's head; the agent is told how much more there is).
+MAX_SHEET_ROWS = 1_000
+MAX_SHEET_COLUMNS = 50
+#: Cells read in all, over every sheet.
+MAX_CELLS = 200_000
+
+# Groups nest groups; deeper than any deck draws, and bounded.
+_MAX_GROUP_DEPTH = 5
+
+logger = logging.getLogger(__name__)
+
+
+class DocumentUnreadable(Exception):
+    """The bytes are not a document of their kind that its library can read; ``reason`` says why, plainly."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def office_kind(content_type: str, body: bytes) -> Kind | None:
+    """Which office document ``body`` is: by its declared type, or, untyped or typed as a zip, by its parts."""
+    if content_type in CONTENT_TYPES:
+        return CONTENT_TYPES[content_type]
+    if content_type not in _ZIP_TYPES or not body.startswith(b"PK\x03\x04"):
+        return None
+    try:
+        names = set(zipfile.ZipFile(io.BytesIO(body)).namelist()[:MAX_PARTS])
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return None
+    return next((kind for part, kind in _MAIN_PARTS.items() if part in names), None)
+
+
+def office_markdown(kind: Kind, body: bytes) -> str:
+    """The document as Markdown; raises ``DocumentUnreadable`` with a plain reason."""
+    _check_zip(body, NAMES[kind])
+    read = {"docx": _word, "xlsx": _workbook, "pptx": _slides}[kind]
+    try:
+        return read(body)
+    except DocumentUnreadable:
+        raise
+    # Each library reads untrusted XML in a zip and signals a broken part with its own errors, lxml's,
+    # zipfile's, KeyError or ValueError: all of them mean one thing to the reader.
+    except Exception as exc:
+        logger.debug("could not read a %s: %r", kind, exc)
+        raise DocumentUnreadable(f"the {NAMES[kind]} could not be read") from None
+
+
+def _check_zip(body: bytes, name: str) -> None:
+    try:
+        parts = zipfile.ZipFile(io.BytesIO(body)).infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise DocumentUnreadable(f"the {name} is not a readable zip file (damaged or cut short)") from None
+    if len(parts) > MAX_PARTS:
+        raise DocumentUnreadable(f"the {name} has more than {MAX_PARTS:,} parts")
+    if sum(part.file_size for part in parts) > MAX_UNPACKED_BYTES:
+        raise DocumentUnreadable(f"the {name} unpacks to more than {MAX_UNPACKED_BYTES // 1_000_000} MB")
+
+
+def _word(body: bytes) -> str:
+    import lxml.html
+    import mammoth
+
+    # An image's bytes would come back as a data address; only its description is kept.
+    def described(image: Any) -> dict[str, str]:
+        return {"src": "", "alt": " ".join((image.alt_text or "").split())}
+
+    html = mammoth.convert_to_html(io.BytesIO(body), convert_image=mammoth.images.img_element(described)).value
+    if not html.strip():
+        return ""
+    root = lxml.html.fragment_fromstring(xml_characters(html), create_parent="div")
+    return element_to_markdown(root, None).strip() + "\n"
+
+
+def _workbook(body: bytes) -> str:
+    import openpyxl
+
+    book = openpyxl.load_workbook(io.BytesIO(body), read_only=True, data_only=True)
+    try:
+        budget = MAX_CELLS
+        parts = []
+        for sheet in book.worksheets:
+            hidden = " (hidden)" if sheet.sheet_state != "visible" else ""
+            table, budget = _sheet_table(sheet.iter_rows(max_col=MAX_SHEET_COLUMNS + 1, values_only=True), budget)
+            parts.append(f"## {sheet.title}{hidden}\n\n{table}")
+        return "\n\n".join(parts) + "\n" if parts else ""
+    finally:
+        book.close()
+
+
+def _sheet_table(rows: Iterable[tuple[Any, ...]], budget: int) -> tuple[str, int]:
+    """A sheet's non-empty rows as a Markdown table (its first row the header), and the cells left to read."""
+    kept: list[list[str]] = []
+    more_rows = wide = False
+    for row in rows:
+        if budget <= 0 or len(kept) >= MAX_SHEET_ROWS + 1:
+            more_rows = any(value is not None for value in row) or more_rows
+            if more_rows:
+                break
+            continue
+        cells = [_cell(value) for value in row]
+        budget -= len(cells)
+        if any(cells):
+            wide = wide or (len(cells) > MAX_SHEET_COLUMNS and bool(cells[MAX_SHEET_COLUMNS]))
+            kept.append(cells[:MAX_SHEET_COLUMNS])
+    if not kept:
+        return "(an empty sheet)", budget
+    width = max(max((i + 1 for i, cell in enumerate(row) if cell), default=0) for row in kept)
+    kept = [(row + [""] * width)[:width] for row in kept]
+    lines = [_row(kept[0]), _row(["---"] * width), *(_row(row) for row in kept[1:])]
+    cuts = []
+    if more_rows:
+        cuts.append(f"the first {len(kept) - 1:,} rows below the header are shown; more follow")
+    if wide:
+        cuts.append(f"the first {MAX_SHEET_COLUMNS} columns are shown")
+    note = f"\n\n[{'; '.join(cuts)}.]" if cuts else ""
+    return "\n".join(lines) + note, budget
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        return value.date().isoformat()
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return " ".join(str(value).split()).replace("|", "\\|")
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def _slides(body: bytes) -> str:
+    from pptx import Presentation
+
+    deck = Presentation(io.BytesIO(body))
+    parts = []
+    for number, slide in enumerate(deck.slides, start=1):
+        title_shape = slide.shapes.title
+        title = " ".join(title_shape.text_frame.text.split()) if title_shape is not None else ""
+        lines = [f"## Slide {number}" + (f": {title}" if title else "")]
+        others = [shape for shape in slide.shapes if title_shape is None or shape.shape_id != title_shape.shape_id]
+        lines.extend(_shapes_markdown(others))
+        if slide.has_notes_slide:
+            notes = slide.notes_slide.notes_text_frame
+            said = " ".join(notes.text.split()) if notes is not None else ""
+            if said:
+                lines.append(f"Notes: {said}")
+        parts.append("\n\n".join(lines))
+    return "\n\n".join(parts) + "\n" if parts else ""
+
+
+def _shapes_markdown(shapes: Iterable[Any], depth: int = 0) -> Iterator[str]:
+    """Shapes in reading order (top to bottom, then left to right): text as bullets, tables, pictures."""
+    from pptx.enum.shapes import MSO_SHAPE_TYPE
+
+    ordered = sorted(shapes, key=lambda shape: (shape.top or 0, shape.left or 0))
+    for shape in ordered:
+        if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+            if depth < _MAX_GROUP_DEPTH:
+                yield from _shapes_markdown(shape.shapes, depth + 1)
+        elif getattr(shape, "has_table", False) and shape.has_table:
+            rows = [[_cell(cell.text) for cell in row.cells] for row in shape.table.rows]
+            if rows and rows[0]:
+                yield "\n".join([_row(rows[0]), _row(["---"] * len(rows[0])), *(_row(row) for row in rows[1:])])
+        elif getattr(shape, "has_text_frame", False) and shape.has_text_frame:
+            bullets = [
+                "  " * paragraph.level + "- " + said
+                for paragraph in shape.text_frame.paragraphs
+                if (said := " ".join(paragraph.text.split()))
+            ]
+            if bullets:
+                yield "\n".join(bullets)
+        elif shape.shape_type == MSO_SHAPE_TYPE.PICTURE:
+            # python-pptx has no property for a picture's description (its alt text); it is the
+            # descr attribute of the shape's non-visual properties.
+            described = shape._element.xpath("./*[1]/*[local-name()='cNvPr']/@descr")
+            yield f"[Image: {' '.join(str(described[0]).split()) if described else shape.name}]"
