@@ -107,6 +107,32 @@ def test_a_damaged_document_is_refused_in_plain_words(kind: str) -> None:
 
 
 _MADE = {"docx": make_docx(), "xlsx": make_xlsx(), "pptx": make_pptx()}
+_LAUGHS = (
+    b'<!DOCTYPE lolz [<!ENTITY a "lollollollollollollollollollol">'
+    + b"".join(f'<!ENTITY {chr(98 + n)} "{f"&{chr(97 + n)};" * 10}">'.encode() for n in range(8))
+    + b"]>"
+)
+_PARTS = {"docx": ("word/document.xml", b"Uptime was "), "xlsx": ("xl/sharedStrings.xml", b"provider 0"),
+          "pptx": ("ppt/slides/slide1.xml", b"Relay in 2026")}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["docx", "xlsx", "pptx"])
+def test_an_entity_bomb_in_a_part_is_not_expanded(kind: str) -> None:
+    part, words = _PARTS[kind]
+    original, out = zipfile.ZipFile(io.BytesIO(_MADE[kind])), io.BytesIO()
+    with zipfile.ZipFile(out, "w") as bombed:
+        for info in original.infolist():
+            data = original.read(info)
+            if info.filename == part:
+                declaration, _, rest = data.partition(b"?>")
+                data = declaration + b"?>" + _LAUGHS + rest.replace(words, words + b"&i;", 1)
+            bombed.writestr(info.filename, data)
+    reason = ""
+    try:
+        markdown = office_markdown(kind, out.getvalue())  # type: ignore[arg-type]
+    except DocumentUnreadable as refused:
+        reason = refused.reason
+    assert reason.endswith("could not be read") if reason else "lollol" not in markdown
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
