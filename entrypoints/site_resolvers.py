@@ -178,6 +178,12 @@ def _apple(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) ->
     return AppleDocsResolver(fetcher, site_url=settings.apple_docs_url)
 
 
+def _bluesky(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.bluesky import BlueskyResolver
+
+    return BlueskyResolver(fetcher, api_url=settings.bluesky_api_url)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -190,4 +196,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "googledocs": _google_docs,
     "crates": _crates,
     "apple": _apple,
+    "bluesky": _bluesky,
 }

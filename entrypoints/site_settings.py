@@ -28,6 +28,7 @@ SITE_NAMES = (
     "crates",
     "apple",
     "docc",
+    "bluesky",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -42,6 +43,7 @@ SITE_URL_FIELDS = (
     "google_docs_url",
     "crates_io_url",
     "apple_docs_url",
+    "bluesky_api_url",
 )
 
 
@@ -66,6 +68,7 @@ class SiteSettings(BaseSettings):
     google_docs_url: str = Field("https://docs.google.com", validation_alias="SEARCHRELAY_GOOGLE_DOCS_URL")
     crates_io_url: str = Field("https://crates.io", validation_alias="SEARCHRELAY_CRATES_IO_URL")
     apple_docs_url: str = Field("https://developer.apple.com", validation_alias="SEARCHRELAY_APPLE_DOCS_URL")
+    bluesky_api_url: str = Field("https://public.api.bsky.app", validation_alias="SEARCHRELAY_BLUESKY_API_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

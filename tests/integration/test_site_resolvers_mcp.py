@@ -173,6 +173,16 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("developer.apple.com", "/tutorials/data/documentation/swiftui/nothing.json", httpx.Response(404)),
             "Apple's documentation data could not be used (HTTP 404, not found)",
         ),
+        (
+            "https://bsky.app/profile/ada.example.com/post/3kabc2post",
+            page_at("bsky.app", "/profile/ada.example.com/post/3kabc2post", "BLUESKY-PAGE-TEXT"),
+            (
+                "public.api.bsky.app",
+                "/xrpc/app.bsky.feed.getPostThread",
+                json_answer({"message": "Post not found"}, 400),
+            ),
+            "Bluesky's public API could not be used (HTTP 400, the request was refused: Post not found)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(

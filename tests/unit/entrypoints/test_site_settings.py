@@ -31,6 +31,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "crates",
                 "apple",
                 "docc",
+                "bluesky",
             ),
         ),
         (
@@ -49,6 +50,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "crates",
                 "apple",
                 "docc",
+                "bluesky",
             ),
         ),
         (
@@ -67,6 +69,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "crates",
                 "apple",
                 "docc",
+                "bluesky",
             ),
         ),
         ("off", ()),

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from adapters.pages.fetcher import SafePageFetcher
 from adapters.sites.apple_docs import AppleDocsResolver
 from adapters.sites.arxiv import ArxivResolver
+from adapters.sites.bluesky import BlueskyResolver
 from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
 from adapters.sites.docc_archives import DoccArchiveResolver
@@ -158,6 +159,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "crates": (
         [("crates.io", "/api/v1/crates/relaykit", "crates_crate")],
         lambda fetcher: CratesIoResolver(fetcher).read("https://crates.io/crates/relaykit"),
+    ),
+    "bluesky": (
+        [("public.api.bsky.app", "/xrpc/app.bsky.feed.getPostThread", "bsky_thread")],
+        lambda fetcher: BlueskyResolver(fetcher).read("https://bsky.app/profile/ada.example.com/post/3kabc2post"),
     ),
     "apple": (
         [
