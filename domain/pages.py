@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 #: The media types read as HTML (a page, not a feed, a PDF or an API's JSON).
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+# Types that say only "bytes": what the body is, its first bytes tell (download links send these).
+UNTYPED = frozenset(
+    {"", "application/octet-stream", "binary/octet-stream", "application/binary", "application/force-download",
+     "application/x-download"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -184,6 +184,12 @@ def _bluesky(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) 
     return BlueskyResolver(fetcher, api_url=settings.bluesky_api_url)
 
 
+def _shared_files(_: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.shared_files import SharedFileResolver
+
+    return SharedFileResolver(fetcher, extraction)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -197,4 +203,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "crates": _crates,
     "apple": _apple,
     "bluesky": _bluesky,
+    "sharedfiles": _shared_files,
 }

@@ -29,6 +29,7 @@ SITE_NAMES = (
     "apple",
     "docc",
     "bluesky",
+    "sharedfiles",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

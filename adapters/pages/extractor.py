@@ -16,7 +16,7 @@ from adapters.pages.office_documents import Kind as OfficeKind
 from adapters.pages.pdf_text import PdfUnreadable, pdf_to_text
 from adapters.pages.xml_text import XmlUnreadable, xml_to_markdown
 from domain.errors import PageUnavailable, UnsupportedContent
-from domain.pages import HTML_TYPES, FetchedPage
+from domain.pages import HTML_TYPES, UNTYPED, FetchedPage
 
 _JSON_TYPES = frozenset({"application/json", "text/json"})
 _PDF_TYPE = "application/pdf"
@@ -24,7 +24,6 @@ _XML_TYPE = "application/xml"
 # Formatting may add indentation, never more than this much text per byte read (plus a little).
 _GROWTH = 2
 _GROWTH_SLACK = 64 * 1024
-_UNKNOWN_TYPES = frozenset({"", "application/octet-stream", "binary/octet-stream"})
 
 
 class TrafilaturaExtractor:
@@ -92,7 +91,7 @@ def worker_extractor() -> TrafilaturaExtractor:
 
 def _effective_type(page: FetchedPage) -> str:
     """The declared type, or for untyped bodies what their first bytes show them to be."""
-    if page.content_type not in _UNKNOWN_TYPES:
+    if page.content_type not in UNTYPED:
         return page.content_type
     head = page.body[:1024].lstrip().lower()
     if head.startswith(b"%pdf-"):
@@ -110,7 +109,7 @@ def _may_be_notebook(content_type: str) -> bool:
         content_type in _JSON_TYPES
         or content_type.endswith("+json")
         or content_type == "text/plain"
-        or content_type in _UNKNOWN_TYPES
+        or content_type in UNTYPED
     )
 
 

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from adapters.pages.html_markdown import element_to_markdown
 from adapters.pages.xml_characters import xml_characters
+from domain.pages import UNTYPED
 
 Kind = Literal["docx", "xlsx", "pptx"]
 NAMES: dict[Kind, str] = {"docx": "Word document", "xlsx": "Excel workbook", "pptx": "PowerPoint presentation"}
@@ -33,7 +34,7 @@ CONTENT_TYPES: dict[str, Kind] = {
 }
 # The part each kind must hold (its main part, by the format's conventional name).
 _MAIN_PARTS: dict[str, Kind] = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx", "ppt/presentation.xml": "pptx"}
-_ZIP_TYPES = frozenset({"", "application/octet-stream", "binary/octet-stream", "application/zip"})
+_ZIP_TYPES = UNTYPED | {"application/zip", "application/x-zip-compressed"}
 #: What a document may unpack to, and how many parts it may have: a zip bomb stops here, in plain words.
 MAX_UNPACKED_BYTES = 100_000_000
 MAX_PARTS = 10_000

@@ -183,6 +183,12 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ),
             "Bluesky's public API could not be used (HTTP 400, the request was refused: Post not found)",
         ),
+        (
+            "https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz/view",
+            page_at("drive.google.com", "/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz/view", "DRIVE-PAGE-TEXT"),
+            ("drive.google.com", "/uc", httpx.Response(403)),
+            "The file's download link could not be used (the file is not shared publicly)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(

@@ -32,6 +32,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "apple",
                 "docc",
                 "bluesky",
+                "sharedfiles",
             ),
         ),
         (
@@ -51,6 +52,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "apple",
                 "docc",
                 "bluesky",
+                "sharedfiles",
             ),
         ),
         (
@@ -70,6 +72,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "apple",
                 "docc",
                 "bluesky",
+                "sharedfiles",
             ),
         ),
         ("off", ()),
