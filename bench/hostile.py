@@ -13,7 +13,10 @@ A helper process (this file with --serve) serves, on 127.0.0.1, one ordinary art
     reading to the run's end, took seconds to minutes on such runs;
   * an article of --floods (5,000) of each piece of markup composed before extraction (KaTeX
     formulas with visual copies, MathML without TeX, server-rendered components with slots, cells
-    spanning rows, code blocks naming their language, void elements holding text).
+    spanning rows, code blocks naming their language, void elements holding text);
+  * a Word document whose text part unpacks to --bomb-mb MB, one whose text is 1.95 MB of short
+    paragraphs (just under the bound: the longest the reader accepts), and a notebook of 11,000 (4.7 MB)
+    cells each with a redrawn progress line and a coloured traceback.
 
 The bench runs the real container (default caps and workers, private networks allowed since
 the helper is local) and reads each through ``FetchPage`` (web_fetch's use case; the window read
@@ -78,9 +81,15 @@ def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int, runs:
     pages["/punctuation-runs"] = Page(hostile_inputs.punctuation_runs(runs))
     pages["/angle-runs.txt"] = Page(hostile_inputs.angle_runs(runs), content_type="text/plain")
     pages["/markup-floods"] = Page(hostile_inputs.markup_floods(floods))
+    pages["/bomb.docx"] = Page(hostile_inputs.word_bomb(bomb_mb * MB), content_type=_DOCX, charset=None)
+    pages["/flood.docx"] = Page(hostile_inputs.word_flood(1_950_000), content_type=_DOCX, charset=None)
+    pages["/flood.ipynb"] = Page(hostile_inputs.notebook_flood(11_000), content_type="text/plain")
     with PageServer(pages) as server:
         print(server.port, " ".join(sizes), flush=True)
         sys.stdin.read()  # until the bench closes our stdin
+
+
+_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
 
 def path_of(encoding: str) -> str:
@@ -242,6 +251,9 @@ async def measure_all(
         f"runs of {args.runs:,} [ ] ( <": "/punctuation-runs",
         f"runs of {args.runs:,} < (text)": "/angle-runs.txt",
         f"{args.floods:,} of each markup": "/markup-floods",
+        "Word document bomb": "/bomb.docx",
+        "Word document, 1.95 MB text": "/flood.docx",
+        "notebook, 11,000 cells": "/flood.ipynb",
     }
     await read(fetch, f"{base}/article?warm")
     before = await ordinary_latency(fetch, base, args.ordinary, "before")

@@ -38,6 +38,10 @@ _ZIP_TYPES = UNTYPED | {"application/zip", "application/x-zip-compressed"}
 #: What a document may unpack to, and how many parts it may have: a zip bomb stops here, in plain words.
 MAX_UNPACKED_BYTES = 100_000_000
 MAX_PARTS = 10_000
+#: A Word document's text part read at most: mammoth reads about half a megabyte of it a second at
+#: worst (short paragraphs, the most markup a byte), so a longer one would reach the page's deadline
+#: (8 s) instead of being refused in words. A 300-page report's is one to three megabytes.
+MAX_WORD_TEXT_BYTES = 2_000_000
 #: Rows and columns of one sheet shown (a data set's head; the agent is told how much more there is).
 MAX_SHEET_ROWS = 1_000
 MAX_SHEET_COLUMNS = 50
@@ -95,6 +99,12 @@ def _check_zip(body: bytes, name: str) -> None:
         raise DocumentUnreadable(f"the {name} has more than {MAX_PARTS:,} parts")
     if sum(part.file_size for part in parts) > MAX_UNPACKED_BYTES:
         raise DocumentUnreadable(f"the {name} unpacks to more than {MAX_UNPACKED_BYTES // 1_000_000} MB")
+    text = next((part.file_size for part in parts if part.filename == "word/document.xml"), 0)
+    if text > MAX_WORD_TEXT_BYTES:
+        raise DocumentUnreadable(
+            f"the {name} is too long to read here: its text unpacks to {text / 1e6:.1f} MB"
+            f" (at most {MAX_WORD_TEXT_BYTES // 1_000_000} MB)"
+        )
 
 
 def _word(body: bytes) -> str:

@@ -7,6 +7,8 @@ Bombs are made by streaming zeros through the compressor, so making a 2 GB bomb 
 from __future__ import annotations
 
 import gzip
+import io
+import zipfile
 import zlib
 from collections.abc import Callable
 
@@ -131,3 +133,48 @@ def pdf_with_bomb(size: int) -> bytes:
     """A one-page PDF whose content stream is a deflate bomb inflating to ``size`` bytes."""
     bomb = deflate_bomb(size)
     return pdf_document(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(bomb) + bomb + b"\nendstream")
+
+
+def word_bomb(size: int) -> bytes:
+    """A .docx whose text part unpacks to ``size`` bytes of zeros (streamed, never held whole)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        with archive.open("word/document.xml", "w", force_zip64=True) as part:
+            for _ in range(size // len(_BLOCK)):
+                part.write(_BLOCK)
+    return out.getvalue()
+
+
+def word_flood(text_bytes: int) -> bytes:
+    """A valid .docx whose text part is about ``text_bytes`` of short paragraphs: the longest the
+    reader accepts costs it most."""
+    from tests.support.office_files import make_docx
+
+    paragraph = b"<w:p><w:r><w:t>Relay paragraph of flood text.</w:t></w:r></w:p>"
+    original, out = zipfile.ZipFile(io.BytesIO(make_docx())), io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as flooded:
+        for info in original.infolist():
+            data = original.read(info)
+            if info.filename == "word/document.xml":
+                count = max(0, text_bytes - len(data)) // len(paragraph)
+                data = data.replace(b"<w:body>", b"<w:body>" + paragraph * count, 1)
+            flooded.writestr(info.filename, data)
+    return out.getvalue()
+
+
+def notebook_flood(cells: int) -> bytes:
+    """A notebook of ``cells`` small code cells, each with a stream output and an error with colour codes."""
+    import json
+
+    cell = {
+        "cell_type": "code",
+        "metadata": {},
+        "source": "x = 1\ny = x / 0",
+        "outputs": [
+            {"output_type": "stream", "name": "stdout", "text": "step\r" * 20 + "done\n"},
+            {"output_type": "error", "ename": "ZeroDivisionError", "evalue": "division by zero",
+             "traceback": ["\x1b[0;31mZeroDivisionError\x1b[0m: division by zero"]},
+        ],
+    }  # fmt: skip
+    return json.dumps({"cells": [cell] * cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()

@@ -94,6 +94,19 @@ def test_a_document_that_unpacks_past_the_bound_is_refused_before_any_library_op
         extract(bomb, TYPES["docx"])
 
 
+def test_a_word_document_whose_text_is_too_long_to_read_in_time_is_refused_by_size() -> None:
+    original, out = zipfile.ZipFile(io.BytesIO(make_docx())), io.BytesIO()
+    paragraph = b"<w:p><w:r><w:t>Relay paragraph of flood text.</w:t></w:r></w:p>"
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as flooded:
+        for info in original.infolist():
+            data = original.read(info)
+            if info.filename == "word/document.xml":
+                data = data.replace(b"<w:body>", b"<w:body>" + paragraph * 70_000, 1)
+            flooded.writestr(info.filename, data)
+    with pytest.raises(PageUnavailable, match=r"too long to read here: its text unpacks to 4\.4 MB \(at most 2 MB\)"):
+        extract(out.getvalue(), TYPES["docx"])
+
+
 def test_a_document_cut_short_by_the_size_limit_says_so() -> None:
     body = make_docx()
     with pytest.raises(PageUnavailable, match="the Word document was cut short by the size limit"):
