@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.sites.comment_tree import Thread, TreeShape, written_tree
-from adapters.sites.fields import day_from_iso, number, obj, objs, text
+from adapters.sites.fields import account_name, day_from_iso, number, obj, objs, text
 
 # Parents above the post shown (the AppView sends up to the parentHeight asked for).
 MAX_PARENTS = 40
@@ -163,11 +163,7 @@ def _embed(embed: dict[str, Any], depth: int = 0) -> list[str]:
 
 def _author(post: dict[str, Any]) -> str:
     author = obj(post, "author")
-    handle = text(author.get("handle"))
-    name = " ".join(text(author.get("displayName")).split())
-    if handle and name and name != handle:
-        return f"{name} (@{handle})"
-    return f"@{handle}" if handle else (name or "an unknown account")
+    return account_name(text(author.get("handle")), text(author.get("displayName")))
 
 
 def post_link(post: dict[str, Any], site: str) -> str | None:

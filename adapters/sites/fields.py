@@ -51,6 +51,14 @@ def day_from_iso(value: Any) -> str:
     return match.group(0) if match else ""
 
 
+def account_name(handle: str, display_name: str) -> str:
+    """ "Ada (@ada.example.com)" for a social account, or what of it is known."""
+    name = " ".join(display_name.split())
+    if handle and name and name != handle:
+        return f"{name} (@{handle})"
+    return f"@{handle}" if handle else (name or "an unknown account")
+
+
 def byline(author: str, day: str, *, verb: str = "by") -> str:
     """ "by alice on 2024-01-02", leaving out what is unknown."""
     parts = [f"{verb} {author or 'an unknown user'}"]

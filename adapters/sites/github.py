@@ -69,34 +69,35 @@ class GithubResolver:
     async def read(self, url: str) -> ResolvedPage:
         target = github_target(url)
         if target is None:
-            raise SiteUnavailable("not an issue, pull request, discussion, repository or file URL")
+            raise SiteUnavailable("not a GitHub page this reader knows")
         if target.kind == "blob":
             return ResolvedPage(url, await self._blob(target), "GitHub's raw file host")
-        if target.kind == "readme":
-            return ResolvedPage(url, await self._readme(target), self.site)
-        if target.kind == "tree":
-            return ResolvedPage(url, await self._folder(target), self.site)
-        if target.kind == "commit":
-            commit = obj(await self._get(f"/repos/{target.owner}/{target.repo}/commits/{target.ref}"))
-            markdown = await anyio.to_thread.run_sync(lambda: commit_markdown(commit, url))
-            return ResolvedPage(url, markdown, self.site)
-        if target.kind == "release":
-            tag = f"tags/{quote(target.ref, safe='')}" if target.ref else "latest"
-            release = obj(await self._get(f"/repos/{target.owner}/{target.repo}/releases/{tag}"))
-            return ResolvedPage(url, release_markdown(release), self.site)
-        if target.kind == "gist":
-            gist = obj(await self._get(f"/gists/{target.ref}"))
-            if not isinstance(gist.get("files"), dict):
-                raise SiteUnavailable("its answer had no gist files")
-            markdown = await anyio.to_thread.run_sync(lambda: gist_markdown(gist))
-            return ResolvedPage(url, markdown, self.site)
-        if target.kind == "releases":
-            listed = await self._get(f"/repos/{target.owner}/{target.repo}/releases?per_page={SHOWN_RELEASES}")
-            repo = f"{target.owner}/{target.repo}"
-            return ResolvedPage(url, releases_markdown(repo, objs(listed), url), self.site)
         if target.kind == "discussion":
             return await self._discussion(target, url)
-        return await self._thread(target, url)
+        if target.kind in ("issue", "pull"):
+            return await self._thread(target, url)
+        return ResolvedPage(url, await self._repository_page(target, url), self.site)
+
+    async def _repository_page(self, target: GithubTarget, url: str) -> str:
+        """A README, a folder, a commit, a release or the list of them, or a gist, as Markdown."""
+        repo = f"/repos/{target.owner}/{target.repo}"
+        if target.kind == "readme":
+            return await self._readme(target)
+        if target.kind == "tree":
+            return await self._folder(target)
+        if target.kind == "commit":
+            commit = obj(await self._get(f"{repo}/commits/{target.ref}"))
+            return await anyio.to_thread.run_sync(lambda: commit_markdown(commit, url))
+        if target.kind == "release":
+            tag = f"tags/{quote(target.ref, safe='')}" if target.ref else "latest"
+            return release_markdown(obj(await self._get(f"{repo}/releases/{tag}")))
+        if target.kind == "releases":
+            listed = objs(await self._get(f"{repo}/releases?per_page={SHOWN_RELEASES}"))
+            return releases_markdown(f"{target.owner}/{target.repo}", listed, url)
+        gist = obj(await self._get(f"/gists/{target.ref}"))
+        if not isinstance(gist.get("files"), dict):
+            raise SiteUnavailable("its answer had no gist files")
+        return await anyio.to_thread.run_sync(lambda: gist_markdown(gist))
 
     async def _thread(self, target: GithubTarget, url: str) -> ResolvedPage:
         repo = f"/repos/{target.owner}/{target.repo}"

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from adapters.sites.comment_tree import Thread, TreeShape, written_tree
-from adapters.sites.fields import day_from_iso, number, obj, objs, text
+from adapters.sites.fields import account_name, day_from_iso, number, obj, objs, text
 from adapters.sites.fragments import MAX_POST_HTML as MAX_POST_HTML  # the bound its callers and tests name
 from adapters.sites.fragments import post_markdown
 
@@ -125,11 +125,7 @@ def _body(status: dict[str, Any]) -> str:
 
 def _author(status: dict[str, Any]) -> str:
     account = obj(status, "account")
-    handle = text(account.get("acct"))
-    name = " ".join(text(account.get("display_name")).split())
-    if handle and name and name != handle:
-        return f"{name} (@{handle})"
-    return f"@{handle}" if handle else (name or "an unknown account")
+    return account_name(text(account.get("acct")), text(account.get("display_name")))
 
 
 def _link(status: dict[str, Any]) -> str | None:
