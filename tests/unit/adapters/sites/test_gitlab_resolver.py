@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -69,6 +71,11 @@ def instance(host: str = "gitlab.com", notes: object = paged_notes) -> SiteRoute
         (f"{GL}/groups/a/-/issues/1", None),
         ("https://gitlab.com:8443/a/b/-/issues/1", None),
         ("ftp://gitlab.com/a/b/-/issues/7", None),
+        (f"{GL}/a/b/-/blob/main/src/relay.py", GitlabTarget(GL, "a/b", "blob", ref="main", path="src/relay.py")),
+        (f"{FDO}/mesa/mesa/-/blob/24.0/docs/fit.ipynb?ref_type=heads#L3",
+         GitlabTarget(FDO, "mesa/mesa", "blob", ref="24.0", path="docs/fit.ipynb")),
+        (f"{GL}/a/b/-/blob/main/../secrets", None),
+        (f"{GL}/a/b/-/blob/main", None),
     ],
 )  # fmt: skip
 def test_issue_and_merge_request_urls_are_read_on_any_instance(url: str, expected: GitlabTarget | None) -> None:
@@ -156,3 +163,36 @@ async def test_an_issue_the_api_will_not_give_is_a_plain_failure(answer: httpx.R
     with pytest.raises(SiteUnavailable) as failure:
         await GitlabResolver(routed_fetcher(router)).read(ISSUE)
     assert failure.value.reason == reason
+
+
+async def test_a_file_reads_from_the_same_hosts_raw_address() -> None:
+    code = b"def relay():\n    return '```'\n"
+    router = SiteRouter().add("gitlab.com", "/a/b/-/raw/main/src/relay.py", httpx.Response(200, content=code))
+    page = await GitlabResolver(routed_fetcher(router)).read(f"{GL}/a/b/-/blob/main/src/relay.py")
+    assert page.markdown == "# a/b @ main: src/relay.py\n\n````py\ndef relay():\n    return '```'\n````\n"
+    assert page.source == "GitLab's raw file address"
+
+
+async def test_a_notebook_file_on_a_self_managed_instance_reads_as_its_cells() -> None:
+    notebook = (Path(__file__).parents[3] / "support" / "pages" / "line_fit.ipynb").read_bytes()
+    router = SiteRouter().add(
+        "gitlab.freedesktop.org", "/m/m/-/raw/main/fit.ipynb", httpx.Response(200, content=notebook)
+    )
+    resolver = GitlabResolver(routed_fetcher(router))
+    shell = page(f"{FDO}/m/m/-/blob/main/fit.ipynb")
+    assert resolver.recognises(shell)
+    text = (await resolver.read_page(shell)).markdown
+    assert text.startswith("# m/m @ main: fit.ipynb\n\n*A Jupyter python notebook: 8 cells")
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        (httpx.Response(404), "HTTP 404, not found"),
+        (httpx.Response(200, content=b"<html>Sign in</html>", headers={"content-type": "text/html"}), "a web page"),
+    ],
+)
+async def test_a_file_gitlab_will_not_give_is_refused_in_plain_words(answer: httpx.Response, reason: str) -> None:
+    router = SiteRouter().add("gitlab.com", "/a/b/-/raw/main/x.py", answer)
+    with pytest.raises(SiteUnavailable, match=reason):
+        await GitlabResolver(routed_fetcher(router)).read(f"{GL}/a/b/-/blob/main/x.py")
