@@ -40,8 +40,13 @@ MAX_UNPACKED_BYTES = 100_000_000
 MAX_PARTS = 10_000
 #: A Word document's text part read at most: mammoth reads about half a megabyte of it a second at
 #: worst (short paragraphs, the most markup a byte), so a longer one would reach the page's deadline
-#: (8 s) instead of being refused in words. A 300-page report's is one to three megabytes.
+#: (8 s). A 300-page report's is one to three megabytes; a longer one is cut to its first
+#: paragraphs and tables (whole ones) of about this much, and the cut is said.
 MAX_WORD_TEXT_BYTES = 2_000_000
+#: A text part past this is refused rather than cut: cutting parses it (lxml holds several times
+#: the XML in memory, within the extraction worker's limit).
+MAX_WORD_SOURCE_BYTES = 30_000_000
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 #: Rows and columns of one sheet shown (a data set's head; the agent is told how much more there is).
 MAX_SHEET_ROWS = 1_000
 MAX_SHEET_COLUMNS = 50
@@ -100,10 +105,10 @@ def _check_zip(body: bytes, name: str) -> None:
     if sum(part.file_size for part in parts) > MAX_UNPACKED_BYTES:
         raise DocumentUnreadable(f"the {name} unpacks to more than {MAX_UNPACKED_BYTES // 1_000_000} MB")
     text = next((part.file_size for part in parts if part.filename == "word/document.xml"), 0)
-    if text > MAX_WORD_TEXT_BYTES:
+    if text > MAX_WORD_SOURCE_BYTES:
         raise DocumentUnreadable(
             f"the {name} is too long to read here: its text unpacks to {text / 1e6:.1f} MB"
-            f" (at most {MAX_WORD_TEXT_BYTES // 1_000_000} MB)"
+            f" (at most {MAX_WORD_SOURCE_BYTES // 1_000_000} MB)"
         )
 
 
@@ -115,11 +120,52 @@ def _word(body: bytes) -> str:
     def described(image: Any) -> dict[str, str]:
         return {"src": "", "alt": " ".join((image.alt_text or "").split())}
 
+    body, cut = _word_head(body)
     html = mammoth.convert_to_html(io.BytesIO(body), convert_image=mammoth.images.img_element(described)).value
     if not html.strip():
         return ""
     root = lxml.html.fragment_fromstring(xml_characters(html), create_parent="div")
-    return element_to_markdown(root, None).strip() + "\n"
+    markdown = element_to_markdown(root, None).strip() + "\n"
+    if cut is not None:
+        markdown += f"\n[A long document: its first {cut[0]:,} of {cut[1]:,} paragraphs and tables are shown.]\n"
+    return markdown
+
+
+def _word_head(body: bytes) -> tuple[bytes, tuple[int, int] | None]:
+    """The document as it is, or, when its text part is past ``MAX_WORD_TEXT_BYTES``, a copy holding
+    only its first whole paragraphs and tables (the body's own children, so the XML stays whole),
+    with how many of how many were kept."""
+    from lxml import etree
+
+    archive = zipfile.ZipFile(io.BytesIO(body))
+    try:
+        part = archive.getinfo("word/document.xml")
+    except KeyError:
+        return body, None  # mammoth says what is wrong with it
+    if part.file_size <= MAX_WORD_TEXT_BYTES:
+        return body, None
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    document = etree.fromstring(archive.read(part), parser)
+    text = document.find(f"{_W}body")
+    if text is None:
+        return body, None
+    blocks = [child for child in text if child.tag != f"{_W}sectPr"]
+    # A block written alone carries every namespace declaration in scope; in the document it does not.
+    declared = len(etree.tostring(etree.Element("x", nsmap=text.nsmap))) - len(b"<x/>")
+    size = kept = 0
+    for block in blocks:
+        size += len(etree.tostring(block)) - declared
+        if size > MAX_WORD_TEXT_BYTES:
+            break
+        kept += 1
+    for block in blocks[kept:]:
+        text.remove(block)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as shortened:
+        for info in archive.infolist():
+            data = archive.read(info) if info.filename != part.filename else etree.tostring(document)
+            shortened.writestr(info.filename, data)
+    return out.getvalue(), (kept, len(blocks))
 
 
 def _workbook(body: bytes) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import zipfile
 
 import pytest
@@ -94,17 +95,28 @@ def test_a_document_that_unpacks_past_the_bound_is_refused_before_any_library_op
         extract(bomb, TYPES["docx"])
 
 
-def test_a_word_document_whose_text_is_too_long_to_read_in_time_is_refused_by_size() -> None:
+def _flooded_docx(paragraphs: int) -> bytes:
     original, out = zipfile.ZipFile(io.BytesIO(make_docx())), io.BytesIO()
     paragraph = b"<w:p><w:r><w:t>Relay paragraph of flood text.</w:t></w:r></w:p>"
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as flooded:
         for info in original.infolist():
             data = original.read(info)
             if info.filename == "word/document.xml":
-                data = data.replace(b"<w:body>", b"<w:body>" + paragraph * 70_000, 1)
+                data = data.replace(b"<w:body>", b"<w:body>" + paragraph * paragraphs, 1)
             flooded.writestr(info.filename, data)
-    with pytest.raises(PageUnavailable, match=r"too long to read here: its text unpacks to 4\.4 MB \(at most 2 MB\)"):
-        extract(out.getvalue(), TYPES["docx"])
+    return out.getvalue()
+
+
+def test_a_long_word_document_reads_its_first_paragraphs_and_says_how_many() -> None:
+    markdown = extract(_flooded_docx(70_000), TYPES["docx"])  # a text part of 4.4 MB
+    assert markdown.startswith("Relay paragraph of flood text.\n\nRelay paragraph")
+    assert re.search(r"\[A long document: its first [0-9,]+ of 70,009 paragraphs and tables are shown\.\]\n$", markdown)
+    assert "Quarterly relay report" not in markdown  # the report's own text comes after the flood
+
+
+def test_a_word_document_whose_text_is_too_long_even_to_cut_is_refused_by_size() -> None:
+    with pytest.raises(PageUnavailable, match=r"too long to read here: its text unpacks to 31\.5 MB \(at most 30 MB\)"):
+        extract(_flooded_docx(500_000), TYPES["docx"])
 
 
 def test_a_document_cut_short_by_the_size_limit_says_so() -> None:
