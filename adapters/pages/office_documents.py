@@ -6,10 +6,11 @@ mammoth turns a Word document into HTML by its styles (headings, lists, tables, 
 which becomes Markdown the way a page's HTML does, images as ``[Image: alt]`` and never their
 bytes; openpyxl reads a workbook's sheets (read-only, the values formulas last computed), each a
 Markdown table; python-pptx reads slides in order, each its title, its text as bullets by level,
-its tables, its pictures' descriptions and its speaker notes. Bounded: the zip is checked before
-any library opens it (what it unpacks to, how many parts), a sheet shows its first rows and
-columns and says what it leaves out, and the libraries run in the extraction worker, whose time
-and memory are bounded too.
+its tables, its charts' data as tables, its pictures' descriptions and its speaker notes.
+Bounded: the zip is checked before any library opens it (what it unpacks to, how many parts), a
+long Word document is cut to its first paragraphs, a sheet shows its first rows and columns and
+says what it leaves out, a chart its first points, and the libraries run in the extraction
+worker, whose time and memory are bounded too.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ MAX_SHEET_COLUMNS = 50
 #: Cells read in all, over every sheet.
 MAX_CELLS = 200_000
 
+# A chart's data shown at most (a chart of thousands of points is a data set, not a slide's point).
+_MAX_CHART_ROWS = 100
+_MAX_CHART_SERIES = 20
 # Groups nest groups; deeper than any deck draws, and bounded.
 _MAX_GROUP_DEPTH = 5
 
@@ -251,6 +255,22 @@ def _slides(body: bytes) -> str:
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
+def _chart_markdown(chart: Any) -> str:
+    """A chart as its title and the data it draws: a table of its categories by its series."""
+    title = " ".join(chart.chart_title.text_frame.text.split()) if chart.has_title else ""
+    plot = chart.plots[0] if len(chart.plots) else None
+    if plot is None:
+        return f"[Chart: {title or 'without data'}]"
+    categories = [_cell(category) for category in list(plot.categories)[:_MAX_CHART_ROWS]]
+    series = list(plot.series)[:_MAX_CHART_SERIES]
+    columns = [[_cell(value) for value in list(one.values)[: len(categories)]] for one in series]
+    lines = [f"Chart: {title}" if title else "Chart:", "", _row(["", *(_cell(one.name) for one in series)])]
+    lines.append(_row(["---"] * (len(series) + 1)))
+    for index, category in enumerate(categories):
+        lines.append(_row([category, *(column[index] if index < len(column) else "" for column in columns)]))
+    return "\n".join(lines)
+
+
 def _shapes_markdown(shapes: Iterable[Any], depth: int = 0) -> Iterator[str]:
     """Shapes in reading order (top to bottom, then left to right): text as bullets, tables, pictures."""
     from pptx.enum.shapes import MSO_SHAPE_TYPE
@@ -264,6 +284,8 @@ def _shapes_markdown(shapes: Iterable[Any], depth: int = 0) -> Iterator[str]:
             rows = [[_cell(cell.text) for cell in row.cells] for row in shape.table.rows]
             if rows and rows[0]:
                 yield "\n".join([_row(rows[0]), _row(["---"] * len(rows[0])), *(_row(row) for row in rows[1:])])
+        elif getattr(shape, "has_chart", False) and shape.has_chart:
+            yield _chart_markdown(shape.chart)
         elif getattr(shape, "has_text_frame", False) and shape.has_text_frame:
             bullets = [
                 "  " * paragraph.level + "- " + said

@@ -53,8 +53,11 @@ def make_xlsx(*, rows: int = 3, hidden: bool = True) -> bytes:
 
 
 def make_pptx() -> bytes:
-    """A deck: a title slide, a slide of bullets at two levels with speaker notes, a slide with a table."""
+    """A deck: a title slide, a slide of bullets at two levels with speaker notes, a slide with a
+    table, a slide with a chart of two series."""
     from pptx import Presentation
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
     from pptx.util import Inches
 
     deck = Presentation()
@@ -73,6 +76,17 @@ def make_pptx() -> bytes:
     table = third.shapes.add_table(2, 2, Inches(1), Inches(2), Inches(4), Inches(1)).table
     for (row, column), said in {(0, 0): "provider", (0, 1): "calls", (1, 0): "serper", (1, 1): "1,204"}.items():
         table.cell(row, column).text = said
+    fourth = deck.slides.add_slide(deck.slide_layouts[5])
+    fourth.shapes.title.text = "By week"
+    data = CategoryChartData()
+    data.categories = ["week 1", "week 2"]
+    data.add_series("serper", (1204, 1310))
+    data.add_series("brave", (988, 1002.5))
+    chart = fourth.shapes.add_chart(
+        XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(2), Inches(6), Inches(4), data
+    ).chart
+    chart.has_title = True
+    chart.chart_title.text_frame.text = "Calls per provider"
     return _saved(deck)
 
 

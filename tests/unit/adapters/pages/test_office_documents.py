@@ -57,11 +57,13 @@ def test_a_long_sheet_shows_its_head_and_says_more_follow() -> None:
     assert f"[the first {MAX_SHEET_ROWS:,} rows below the header are shown; more follow.]" in markdown
 
 
-def test_a_presentation_reads_slide_by_slide_with_bullets_tables_and_notes() -> None:
+def test_a_presentation_reads_slide_by_slide_with_bullets_tables_charts_and_notes() -> None:
     assert extract(make_pptx(), TYPES["pptx"]) == (
         "## Slide 1: Relay in 2026\n\n- What we built\n\n"
         "## Slide 2: Failover\n\n- Decided by a table\n  - pure, in the domain\n\nNotes: Mention the hedging.\n\n"
-        "## Slide 3: Calls\n\n| provider | calls |\n| --- | --- |\n| serper | 1,204 |\n"
+        "## Slide 3: Calls\n\n| provider | calls |\n| --- | --- |\n| serper | 1,204 |\n\n"
+        "## Slide 4: By week\n\nChart: Calls per provider\n\n|  | serper | brave |\n| --- | --- | --- |\n"
+        "| week 1 | 1204 | 988 |\n| week 2 | 1310 | 1002.5 |\n"
     )
 
 
