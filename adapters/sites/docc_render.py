@@ -21,7 +21,13 @@ from adapters.sites.fields import obj, objs, text
 # Deeper than any page nests its content; a hostile answer cannot exhaust the stack.
 _MAX_DEPTH = 30
 _DECLARATION_LANGUAGES = {"swift": "swift", "occ": "objc", "data": "json"}
-_EMPHASIS = {"emphasis": "*", "strong": "**", "newTerm": "*", "inlineHead": "**", "strikethrough": "~~"}
+_EMPHASIS = {"emphasis": "*", "italic": "*", "strong": "**", "newTerm": "*", "inlineHead": "**", "strikethrough": "~~"}
+_PROPERTY_MARKS = (("required", "required"), ("deprecated", "deprecated"), ("readOnly", "read-only"))
+# Sections that are a list of named things, and the heading each gets when it names none.
+_LISTED_SECTIONS = {
+    "properties": "Properties", "restParameters": "Parameters", "restResponses": "Response Codes",
+    "possibleValues": "Possible Values",
+}  # fmt: skip
 
 
 class DoccPage:
@@ -47,9 +53,13 @@ class DoccPage:
             parts.append("> **Deprecated:** " + "\n> ".join("\n\n".join(deprecated).splitlines()))
         for section in objs(self._node.get("primaryContentSections")):
             parts.extend(self._primary(section))
-        for heading, key in (("Topics", "topicSections"), ("Relationships", "relationshipsSections")):
+        for heading, key in (
+            ("Topics", "topicSections"),
+            ("Relationships", "relationshipsSections"),
+            ("Default Implementations", "defaultImplementationsSections"),
+            ("See Also", "seeAlsoSections"),
+        ):
             parts.extend(self._grouped_links(heading, objs(self._node.get(key))))
-        parts.extend(self._grouped_links("See Also", objs(self._node.get("seeAlsoSections"))))
         return "\n\n".join(part for part in parts if part.strip()) + "\n"
 
     def _facts(self, metadata: dict[str, Any]) -> str:
@@ -64,6 +74,8 @@ class DoccPage:
         name = text(platform.get("name"))
         if not name:
             return ""
+        if platform.get("unavailable") is True:
+            return f"{name} (unavailable)"
         since = text(platform.get("introducedAt"))
         shown = f"{name} {since}+" if since else name
         if platform.get("deprecated") is True or text(platform.get("deprecatedAt")):
@@ -82,22 +94,39 @@ class DoccPage:
         elif kind == "parameters":
             items = [self._named(parameter) for parameter in objs(section.get("parameters"))]
             yield from self._titled_list("Parameters", items)
-        elif kind in ("properties", "restParameters", "restResponses", "possibleValues"):
-            title = text(section.get("title")) or {"possibleValues": "Possible Values"}.get(kind, kind.title())
+        elif kind in _LISTED_SECTIONS:
+            title = text(section.get("title")) or _LISTED_SECTIONS[kind]
             entries = section.get("items", section.get("values"))
             yield from self._titled_list(title, [self._named(item) for item in objs(entries)])
+        elif kind == "restEndpoint":  # the method and the address: "GET https://api.example.com/v1/items/{id}"
+            tokens = "".join(text(token.get("text")) for token in objs(section.get("tokens"))).strip()
+            if tokens:
+                yield from ([f"## {text(section.get('title'))}"] if text(section.get("title")) else [])
+                yield fenced(tokens, "http")
         else:  # "content", "restBody", and what later versions add: their blocks, if they have any
             title = text(section.get("title"))
             blocks = self.blocks(section.get("content"))
+            if kind == "restBody":  # the body's type, then its fields
+                body_type = "".join(text(token.get("text")) for token in objs(section.get("bodyContentType")))
+                fields = [f"- {named}" for item in objs(section.get("parameters")) if (named := self._named(item))]
+                blocks = (
+                    ([f"Type: `{body_type}`"] if body_type else []) + blocks + (["\n".join(fields)] if fields else [])
+                )
             if blocks:
                 yield from ([f"## {title}"] if title else [])
                 yield from blocks
 
     def _named(self, item: dict[str, Any]) -> str:
-        name = text(item.get("name")) or text(item.get("key")) or text(item.get("status"))
+        """A parameter, property, value or REST response as one list item."""
+        status = item.get("status")
+        name = text(item.get("name")) or text(item.get("key"))
+        if isinstance(status, int) and not isinstance(status, bool):  # a REST response: "200 OK"
+            name = f"{status} {text(item.get('reason'))}".strip()
         kind = "".join(text(token.get("text")) for token in objs(item.get("type")))
+        marks = [word for key, word in _PROPERTY_MARKS if item.get(key) is True]
         said = " ".join(" ".join(self.blocks(item.get("content"))).split())
-        head = f"`{name}`" + (f" ({kind})" if kind else "") if name else kind
+        details = ", ".join(([kind] if kind else []) + marks)
+        head = f"`{name}`" + (f" ({details})" if details else "") if name else details
         return f"{head}: {said}" if head and said else head or said
 
     @staticmethod
@@ -113,7 +142,9 @@ class DoccPage:
             links = [link for identifier in _strings(group.get("identifiers")) if (link := self._linked(identifier))]
             if links:
                 title = " ".join(text(group.get("title")).split())
-                written.append((f"### {title}\n\n" if title else "") + "\n".join(f"- {link}" for link in links))
+                about = self.inline(group.get("abstract"))
+                head = (f"### {title}\n\n" if title else "") + (f"{about}\n\n" if about else "")
+                written.append(head + "\n".join(f"- {link}" for link in links))
         if written:
             yield f"## {heading}"
             yield from written
@@ -184,10 +215,13 @@ class DoccPage:
         if kind == "links":
             return "\n".join(f"- {link}" for item in _strings(block.get("items")) if (link := self._linked(item)))
         if kind in ("image", "video"):
-            return f"[Image: {self._image_alt(text(block.get('identifier')))}]"
+            label = "Video" if kind == "video" else "Image"
+            caption = self.inline(obj(block, "metadata").get("abstract"), depth)
+            return f"[{label}: {self._image_alt(text(block.get('identifier')))}]" + (f" {caption}" if caption else "")
         if kind in ("dictionaryExample", "endpointExample"):
-            lines = "\n".join(_strings(obj(block, "example").get("code") or block.get("code")))
-            return fenced(lines, "json") if lines.strip() else ""
+            summary = self.blocks(block.get("summary"), depth)
+            examples = [obj(block, key) for key in ("example", "request", "response") if obj(block, key)]
+            return "\n\n".join([*summary, *(code for example in examples if (code := _example_code(example)))])
         if kind == "thematicBreak":
             return "---"
         return "\n\n".join(self.blocks(block.get("content"), depth)) or self.inline(block.get("inlineContent"), depth)
@@ -198,6 +232,8 @@ class DoccPage:
         lines = []
         for offset, item in enumerate(objs(block.get("items"))):
             mark = f"{number + offset}." if ordered else "-"
+            if isinstance(item.get("checked"), bool):  # a task list
+                mark += " [x]" if item["checked"] else " [ ]"
             body = "\n\n".join(self.blocks(item.get("content"), depth)) or " "
             indent = " " * (len(mark) + 1)
             first, *rest = body.splitlines() or [""]
@@ -242,7 +278,13 @@ class DoccPage:
             return f"{fence}{code}{fence}" if code else ""
         if kind == "reference":
             target = obj(self._references, text(item.get("identifier")))
-            title = text(item.get("overridingTitle")) or text(target.get("title"))
+            title = (
+                text(item.get("overridingTitle"))
+                or self.inline(item.get("overridingTitleInlineContent"), depth)
+                or text(target.get("title"))
+                or self.inline(target.get("titleInlineContent"), depth)
+                or text(target.get("url"))
+            )
             if not title:
                 return ""
             label = f"`{title}`" if text(target.get("kind")) == "symbol" and not item.get("overridingTitle") else title
@@ -264,6 +306,13 @@ class DoccPage:
     def _image_alt(self, identifier: str) -> str:
         target = obj(self._references, identifier)
         return " ".join(text(target.get("alt")).split()) or identifier or "figure"
+
+
+def _example_code(example: dict[str, Any]) -> str:
+    """A code example (``CodeExample``): its parts' lines in one fence in its syntax."""
+    lines = [line for part in objs(example.get("content")) for line in _strings(part.get("code"))]
+    lines = lines or _strings(example.get("code"))
+    return fenced("\n".join(lines), text(example.get("syntax")) or "json") if "".join(lines).strip() else ""
 
 
 def _strings(value: Any) -> list[str]:

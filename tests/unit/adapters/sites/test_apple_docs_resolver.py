@@ -197,3 +197,70 @@ def test_a_deprecated_page_says_so_first_and_nesting_past_the_bound_is_left_out(
         "# oldCall()\n\n*iOS 2.0+ (deprecated 13.0)*\n\n> **Deprecated:** Use newCall() instead.\n\n"
     )
     assert "deep" not in markdown
+
+
+def _paragraph(words: str) -> dict[str, Any]:
+    return {"type": "paragraph", "inlineContent": _text(words)}
+
+
+def _code(*lines: str) -> dict[str, Any]:
+    return {"content": [{"collapsible": False, "code": list(lines)}]}
+
+
+def test_a_rest_endpoint_reads_with_its_address_parameters_body_responses_and_example() -> None:
+    node = {
+        "metadata": {"title": "Get a Track", "roleHeading": "Web Service Endpoint",
+                     "platforms": [{"name": "Apple Music API", "introducedAt": "1.0"},
+                                   {"name": "visionOS", "unavailable": True}]},
+        "primaryContentSections": [
+            {"kind": "restEndpoint", "title": "URL", "tokens": [
+                {"kind": "method", "text": "GET"}, {"kind": "text", "text": " "},
+                {"kind": "baseURL", "text": "https://api.music.apple.com/"}, {"kind": "path", "text": "v1/catalog/"},
+                {"kind": "parameter", "text": "{id}"}]},
+            {"kind": "restParameters", "title": "Path Parameters", "source": "path", "items": [
+                {"name": "id", "type": [{"kind": "text", "text": "string"}], "required": True,
+                 "content": [{"type": "paragraph", "inlineContent": _text("The track's identifier.")}]}]},
+            {"kind": "restBody", "title": "HTTP Body", "mimeType": "application/json",
+             "bodyContentType": [{"kind": "text", "text": "TrackRequest"}],
+             "content": [{"type": "paragraph", "inlineContent": _text("What to look up.")}],
+             "parameters": [{"name": "fields", "type": [{"kind": "text", "text": "[string]"}], "readOnly": True}]},
+            {"kind": "restResponses", "title": "Response Codes", "items": [
+                {"status": 200, "reason": "OK", "mimeType": "application/json",
+                 "type": [{"kind": "text", "text": "TracksResponse"}],
+                 "content": [{"type": "paragraph", "inlineContent": _text("The request was successful.")}]}]},
+            {"kind": "content", "content": [
+                {"type": "endpointExample", "summary": [{"type": "paragraph", "inlineContent": _text("An example:")}],
+                 "request": {"type": "http", "syntax": "http", **_code("GET /v1/catalog/us/songs/900032829")},
+                 "response": {"type": "http", "syntax": "json", **_code("{", '  "data": []', "}")}},
+                {"type": "unorderedList", "items": [
+                    {"checked": True, "content": [_paragraph("Sign the request")]},
+                    {"checked": False, "content": [_paragraph("Cache the answer")]}]},
+                {"type": "video", "identifier": "intro.mp4",
+                 "metadata": {"abstract": _text("The request in motion.")}},
+                {"type": "paragraph", "inlineContent": [
+                    {"type": "reference", "identifier": "https://example.com/guide", "isActive": True}]},
+            ]},
+        ],
+        "topicSections": [{"title": "Tracks", "abstract": _text("Songs and their parts."),
+                           "identifiers": ["doc://x/documentation/am/track"]}],
+        "references": {
+            "intro.mp4": {"type": "video", "alt": "A request sent and answered"},
+            "https://example.com/guide": {"type": "link", "title": None, "url": "https://example.com/guide"},
+            "doc://x/documentation/am/track": {"kind": "symbol", "title": "Track", "url": "/documentation/am/track"},
+        },
+    }  # fmt: skip
+
+    markdown = DoccPage(node, "https://developer.apple.com").markdown()
+
+    assert markdown.startswith(
+        "# Get a Track\n\n*Web Service Endpoint · Apple Music API 1.0+, visionOS (unavailable)*\n\n"
+        "## URL\n\n```http\nGET https://api.music.apple.com/v1/catalog/{id}\n```\n\n"
+        "## Path Parameters\n\n- `id` (string, required): The track's identifier.\n\n"
+        "## HTTP Body\n\nType: `TrackRequest`\n\nWhat to look up.\n\n- `fields` ([string], read-only)\n\n"
+        "## Response Codes\n\n- `200 OK` (TracksResponse): The request was successful.\n\n"
+        'An example:\n\n```http\nGET /v1/catalog/us/songs/900032829\n```\n\n```json\n{\n  "data": []\n}\n```\n\n'
+        "- [x] Sign the request\n- [ ] Cache the answer\n\n"
+        "[Video: A request sent and answered] The request in motion.\n\n"
+        "[https://example.com/guide](https://example.com/guide)\n\n"
+        "## Topics\n\n### Tracks\n\nSongs and their parts.\n\n"
+    )
