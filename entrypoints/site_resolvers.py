@@ -190,6 +190,12 @@ def _shared_files(_: Settings, fetcher: GuardedCaller, extraction: PageExtractio
     return SharedFileResolver(fetcher, extraction)
 
 
+def _openreview(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.openreview import OpenReviewResolver
+
+    return OpenReviewResolver(fetcher)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -204,4 +210,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "apple": _apple,
     "bluesky": _bluesky,
     "sharedfiles": _shared_files,
+    "openreview": _openreview,
 }

@@ -30,6 +30,7 @@ SITE_NAMES = (
     "docc",
     "bluesky",
     "sharedfiles",
+    "openreview",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from adapters.pages.fences import fenced
-from adapters.sites.fields import obj, objs, text
+from adapters.sites.fields import obj, objs, strings, text
 
 # Deeper than any page nests its content; a hostile answer cannot exhaust the stack.
 _MAX_DEPTH = 30
@@ -87,7 +87,7 @@ class DoccPage:
         if kind == "declarations":
             for declaration in objs(section.get("declarations")):
                 tokens = "".join(text(token.get("text")) for token in objs(declaration.get("tokens")))
-                languages = [language for language in _strings(declaration.get("languages")) if language]
+                languages = [language for language in strings(declaration.get("languages")) if language]
                 label = _DECLARATION_LANGUAGES.get(languages[0], languages[0]) if languages else "swift"
                 if tokens.strip():
                     yield fenced(tokens.strip(), label)
@@ -139,7 +139,7 @@ class DoccPage:
     def _grouped_links(self, heading: str, groups: list[dict[str, Any]]) -> Iterator[str]:
         written = []
         for group in groups:
-            links = [link for identifier in _strings(group.get("identifiers")) if (link := self._linked(identifier))]
+            links = [link for identifier in strings(group.get("identifiers")) if (link := self._linked(identifier))]
             if links:
                 title = " ".join(text(group.get("title")).split())
                 about = self.inline(group.get("abstract"))
@@ -186,7 +186,7 @@ class DoccPage:
             depth_marks = "#" * min(6, max(2, level if isinstance(level, int) else 2))
             return f"{depth_marks} {' '.join(text(block.get('text')).split())}"
         if kind == "codeListing":
-            code = "\n".join(_strings(block.get("code")))
+            code = "\n".join(strings(block.get("code")))
             return fenced(code, text(block.get("syntax"))) if code.strip() else ""
         if kind == "aside":
             name = text(block.get("name")) or text(block.get("style")).capitalize() or "Note"
@@ -213,7 +213,7 @@ class DoccPage:
                 chunk for column in objs(block.get("columns")) for chunk in self.blocks(column.get("content"), depth)
             )
         if kind == "links":
-            return "\n".join(f"- {link}" for item in _strings(block.get("items")) if (link := self._linked(item)))
+            return "\n".join(f"- {link}" for item in strings(block.get("items")) if (link := self._linked(item)))
         if kind in ("image", "video"):
             label = "Video" if kind == "video" else "Image"
             caption = self.inline(obj(block, "metadata").get("abstract"), depth)
@@ -310,14 +310,9 @@ class DoccPage:
 
 def _example_code(example: dict[str, Any]) -> str:
     """A code example (``CodeExample``): its parts' lines in one fence in its syntax."""
-    lines = [line for part in objs(example.get("content")) for line in _strings(part.get("code"))]
-    lines = lines or _strings(example.get("code"))
+    lines = [line for part in objs(example.get("content")) for line in strings(part.get("code"))]
+    lines = lines or strings(example.get("code"))
     return fenced("\n".join(lines), text(example.get("syntax")) or "json") if "".join(lines).strip() else ""
-
-
-def _strings(value: Any) -> list[str]:
-    """The strings in a list (anything else in it skipped); [] for a non-list."""
-    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
 
 
 def _longest_backticks(code: str) -> int:

@@ -23,6 +23,11 @@ def objs(value: Any) -> list[dict[str, Any]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
+def strings(value: Any) -> list[str]:
+    """The strings in a list (anything else in it is skipped); [] for a non-list."""
+    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+
+
 def text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 

@@ -227,7 +227,7 @@ def test_providers_says_what_reads_pages_without_showing_the_token(tmp_path: Pat
     assert "GITHUB_TOKEN set" in done.stdout and "SEARCHRELAY_STACKEXCHANGE_KEY not set" in done.stdout
     assert (
         "off: gitlab, wikipedia, arxiv, hackernews, reddit, discourse, mastodon, googledocs, crates, apple, docc, "
-        "bluesky, sharedfiles" in done.stdout
+        "bluesky, sharedfiles, openreview" in done.stdout
     )
     assert f"browser rendering (SEARCHRELAY_BROWSER=auto): on, {browser} found" in done.stdout
     as_json = run(["providers", "--json"], env, tmp_path)

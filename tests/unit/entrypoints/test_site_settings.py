@@ -33,6 +33,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "docc",
                 "bluesky",
                 "sharedfiles",
+                "openreview",
             ),
         ),
         (
@@ -53,6 +54,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "docc",
                 "bluesky",
                 "sharedfiles",
+                "openreview",
             ),
         ),
         (
@@ -73,6 +75,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
                 "docc",
                 "bluesky",
                 "sharedfiles",
+                "openreview",
             ),
         ),
         ("off", ()),

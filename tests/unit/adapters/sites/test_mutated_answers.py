@@ -31,6 +31,7 @@ from adapters.sites.github import GithubResolver
 from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
 from adapters.sites.mastodon import MastodonResolver
+from adapters.sites.openreview import OpenReviewResolver
 from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wikipedia import WikipediaResolver
@@ -163,6 +164,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "bluesky": (
         [("public.api.bsky.app", "/xrpc/app.bsky.feed.getPostThread", "bsky_thread")],
         lambda fetcher: BlueskyResolver(fetcher).read("https://bsky.app/profile/ada.example.com/post/3kabc2post"),
+    ),
+    "openreview": (
+        [("api2.openreview.net", "/notes", "openreview_forum")],
+        lambda fetcher: OpenReviewResolver(fetcher).read("https://openreview.net/forum?id=Xy12AbCdEf"),
     ),
     "apple": (
         [
