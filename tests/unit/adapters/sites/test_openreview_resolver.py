@@ -77,3 +77,15 @@ async def test_a_forum_neither_api_knows_is_refused() -> None:
     router = SiteRouter().add("api2.openreview.net", "/notes", empty).add("api.openreview.net", "/notes", empty)
     with pytest.raises(SiteUnavailable, match="no public notes in this forum"):
         await OpenReviewResolver(routed_fetcher(router)).read(URL)
+
+
+def test_fields_of_the_wrong_type_read_as_missing() -> None:
+    # Found by a fuzz of mangled answers: a truthy non-list in invitations or signatures raised.
+    from adapters.sites.openreview_notes import forum_markdown
+
+    notes = [
+        {"id": "Xy12AbCdEf", "content": {"title": {"value": "T"}}},
+        {"id": "R1", "replyto": "Xy12AbCdEf", "invitations": True, "signatures": 5, "content": {"comment": "ok"}},
+    ]
+    assert "- **Reply** · \n" not in forum_markdown(notes, "Xy12AbCdEf", "https://openreview.net").markdown
+    assert "- **Reply**\n  **Comment:** ok" in forum_markdown(notes, "Xy12AbCdEf", "https://openreview.net").markdown
