@@ -252,6 +252,7 @@ class DoccPage:
         if not width:
             return ""
         rows = [row + [""] * (width - len(row)) for row in rows]
+        _spans_filled(rows, obj(block, "extendedData"))
         header = rows.pop(0) if text(block.get("header")) in ("row", "both") else [""] * width
         lines = [_row(header), _row(["---"] * width)]
         lines.extend(_row(row) for row in rows)
@@ -306,6 +307,24 @@ class DoccPage:
     def _image_alt(self, identifier: str) -> str:
         target = obj(self._references, identifier)
         return " ".join(text(target.get("alt")).split()) or identifier or "figure"
+
+
+def _spans_filled(rows: list[list[str]], spans: dict[str, Any]) -> None:
+    """A cell spanning others (``extendedData``: "row_column" -> colspan, rowspan) written into each
+    cell it covers, as a reader sees it across them; a Markdown table has no spans."""
+    for key, span in spans.items():
+        row, _, column = key.partition("_")
+        if not (row.isdigit() and column.isdigit()) or not isinstance(span, dict):
+            continue
+        top, left = int(row), int(column)
+        across, down = (span.get(name) for name in ("colspan", "rowspan"))
+        across = across if isinstance(across, int) and 0 < across <= 50 else 1
+        down = down if isinstance(down, int) and 0 < down <= 50 else 1
+        if top >= len(rows) or left >= len(rows[top]) or not rows[top][left]:
+            continue
+        for covered_row in rows[top : top + down]:
+            for index in range(left, min(left + across, len(covered_row))):
+                covered_row[index] = covered_row[index] or rows[top][left]
 
 
 def _example_code(example: dict[str, Any]) -> str:

@@ -264,3 +264,21 @@ def test_a_rest_endpoint_reads_with_its_address_parameters_body_responses_and_ex
         "[https://example.com/guide](https://example.com/guide)\n\n"
         "## Topics\n\n### Tracks\n\nSongs and their parts.\n\n"
     )
+
+
+def test_a_cell_spanning_others_is_written_into_each() -> None:
+    def cell(words: str) -> list[dict[str, Any]]:
+        return [_paragraph(words)] if words else []
+
+    table = {
+        "type": "table",
+        "header": "row",
+        "rows": [[cell("Platform"), cell("Since")], [cell("iOS and iPadOS"), cell("13.0")], [cell(""), cell("14.0")]],
+        "extendedData": {"1_0": {"rowspan": 2, "colspan": 1}, "2_0": {"rowspan": 0, "colspan": 0}, "x_y": {}},
+    }
+    node = {"metadata": {"title": "T"}, "primaryContentSections": [{"kind": "content", "content": [table]}]}
+    assert (
+        DoccPage(node, "https://developer.apple.com")
+        .markdown()
+        .endswith("| Platform | Since |\n| --- | --- |\n| iOS and iPadOS | 13.0 |\n| iOS and iPadOS | 14.0 |\n")
+    )
