@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from adapters.pages.fences import fenced
+from adapters.pages.fences import code_span, fenced
 from adapters.sites.fields import obj, objs, strings, text
 
 # Deeper than any page nests its content; a hostile answer cannot exhaust the stack.
@@ -274,9 +274,7 @@ class DoccPage:
         if kind == "text":
             return text(item.get("text"))
         if kind == "codeVoice":
-            code = text(item.get("code"))
-            fence = "`" * (_longest_backticks(code) + 1)
-            return f"{fence}{code}{fence}" if code else ""
+            return code_span(text(item.get("code")))
         if kind == "reference":
             target = obj(self._references, text(item.get("identifier")))
             title = (
@@ -332,14 +330,6 @@ def _example_code(example: dict[str, Any]) -> str:
     lines = [line for part in objs(example.get("content")) for line in strings(part.get("code"))]
     lines = lines or strings(example.get("code"))
     return fenced("\n".join(lines), text(example.get("syntax")) or "json") if "".join(lines).strip() else ""
-
-
-def _longest_backticks(code: str) -> int:
-    longest = current = 0
-    for character in code:
-        current = current + 1 if character == "`" else 0
-        longest = max(longest, current)
-    return longest
 
 
 def _row(cells: list[str]) -> str:
