@@ -97,6 +97,17 @@ async def call_json_answer(
     return JsonAnswer(data, answer.next_url)
 
 
+async def call_file(caller: GuardedCaller, url: str, *, token_sent: bool = True) -> FetchedPage:
+    """A file a site serves as it is (a raw file host): its 2xx answer, or ``SiteUnavailable`` saying why not."""
+    try:
+        answer = await caller.call(url)
+    except PageUnavailable as failed:
+        raise SiteUnavailable(failed.reason) from None
+    if not 200 <= answer.status < 300:
+        raise SiteUnavailable(status_reason(answer.status, None, token_sent=token_sent))
+    return answer
+
+
 def status_reason(status: int, data: Any, *, token_sent: bool = True) -> str:
     """An error status in plain words, with the API's own message when it gives one."""
     meaning = {

@@ -15,7 +15,7 @@ import httpx
 from pydantic import SecretStr
 
 from adapters.pages.fetch_scope import origin
-from adapters.sites.api_calls import GuardedCaller, call_json, call_json_answer, status_reason, with_query
+from adapters.sites.api_calls import GuardedCaller, call_file, call_json, call_json_answer, with_query
 from adapters.sites.fields import number, obj, objs, text
 from adapters.sites.github_code import (
     SHOWN_RELEASES,
@@ -37,7 +37,7 @@ from adapters.sites.github_files import file_markdown, readme_content
 from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete, cut_note
 from adapters.sites.github_threads import thread_markdown
 from adapters.sites.github_urls import GithubTarget, github_target
-from domain.errors import PageUnavailable, SiteUnavailable
+from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage
 
 DEFAULT_API_URL = "https://api.github.com"
@@ -168,13 +168,8 @@ class GithubResolver:
         return folder_markdown(title, objs(listed), f"## {name}\n\n{readme_text}")
 
     async def _blob(self, target: GithubTarget) -> str:
-        url = f"{self._raw_url}/{target.owner}/{target.repo}/{target.ref}/{target.path}"
-        try:
-            answer = await self._caller.call(url)
-        except PageUnavailable as failed:
-            raise SiteUnavailable(failed.reason) from None
-        if not 200 <= answer.status < 300:
-            raise SiteUnavailable(status_reason(answer.status, None))
+        raw = f"{self._raw_url}/{target.owner}/{target.repo}/{target.ref}/{target.path}"
+        answer = await call_file(self._caller, raw)
         title = f"{target.owner}/{target.repo} @ {target.ref}: {target.path}"
         # A notebook is parsed as JSON: megabytes of it, off the event loop.
         return await anyio.to_thread.run_sync(

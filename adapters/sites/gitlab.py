@@ -20,14 +20,14 @@ import anyio
 import httpx
 
 from adapters.pages.fetch_scope import origin as fetch_origin
-from adapters.sites.api_calls import GuardedCaller, call_json, call_json_answer, status_reason
+from adapters.sites.api_calls import GuardedCaller, call_file, call_json, call_json_answer
 from adapters.sites.fields import number, obj, objs
 from adapters.sites.github_files import file_markdown
 from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete
 from adapters.sites.gitlab_threads import thread_markdown
 from adapters.sites.page_marks import meta_tag, page_head
 from adapters.sites.urls import any_host, on_hosts, origin_of
-from domain.errors import PageUnavailable, SiteUnavailable
+from domain.errors import SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 
 Kind = Literal["issues", "merge_requests", "blob"]
@@ -124,12 +124,7 @@ class GitlabResolver:
 
     async def _blob(self, target: GitlabTarget) -> str:
         raw = f"{target.origin}/{target.project}/-/raw/{quote(target.ref, safe='')}/{quote(target.path)}"
-        try:
-            answer = await self._caller.call(raw)
-        except PageUnavailable as failed:
-            raise SiteUnavailable(failed.reason) from None
-        if not 200 <= answer.status < 300:
-            raise SiteUnavailable(status_reason(answer.status, None, token_sent=False))
+        answer = await call_file(self._caller, raw, token_sent=False)
         if answer.is_html:  # a private project's sign-in page
             raise SiteUnavailable("GitLab answered with a web page, not the file (a private project?)")
         title = f"{target.project} @ {target.ref}: {target.path}"
