@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.pages.fences import fenced
-from adapters.pages.html_markdown import element_to_markdown
-from adapters.pages.xml_characters import xml_characters
+from adapters.pages.html_fragments import fragment_markdown
 
 # One output's text. A cell that printed a training log of 100,000 lines keeps its head (what it
 # started with) and its tail (where it ended, usually the result or the error).
@@ -202,16 +201,7 @@ def _data_markdown(data: dict[str, Any]) -> str:
 
 def _html_markdown(html: str) -> str:
     """An HTML output (a styled table, a rendered report) as Markdown, its first ``MAX_HTML_CHARS`` only."""
-    import lxml.etree
-    import lxml.html
-
-    if not html.strip():
-        return ""
-    try:
-        root = lxml.html.fragment_fromstring(xml_characters(html[:MAX_HTML_CHARS]), create_parent="div")
-    except (lxml.etree.ParserError, ValueError):
-        return ""
-    markdown = _bounded(element_to_markdown(root, None).strip())
+    markdown = _bounded(fragment_markdown(html[:MAX_HTML_CHARS]).strip())
     if len(html) > MAX_HTML_CHARS:
         markdown += f"\n\n[... the output's HTML passed {MAX_HTML_CHARS:,} characters; the rest is left out ...]"
     return markdown

@@ -22,8 +22,7 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from typing import Any, Literal
 
-from adapters.pages.html_markdown import element_to_markdown
-from adapters.pages.xml_characters import xml_characters
+from adapters.pages.html_fragments import fragment_markdown
 from domain.pages import UNTYPED
 
 Kind = Literal["docx", "xlsx", "pptx"]
@@ -117,7 +116,6 @@ def _check_zip(body: bytes, name: str) -> None:
 
 
 def _word(body: bytes) -> str:
-    import lxml.html
     import mammoth
 
     # An image's bytes would come back as a data address; only its description is kept.
@@ -126,10 +124,10 @@ def _word(body: bytes) -> str:
 
     body, cut = _word_head(body)
     html = mammoth.convert_to_html(io.BytesIO(body), convert_image=mammoth.images.img_element(described)).value
-    if not html.strip():
+    markdown = fragment_markdown(html).strip()
+    if not markdown:
         return ""
-    root = lxml.html.fragment_fromstring(xml_characters(html), create_parent="div")
-    markdown = element_to_markdown(root, None).strip() + "\n"
+    markdown += "\n"
     if cut is not None:
         markdown += f"\n[A long document: its first {cut[0]:,} of {cut[1]:,} paragraphs and tables are shown.]\n"
     return markdown

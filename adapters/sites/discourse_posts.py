@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from adapters.pages.html_fragments import fragment_markdown
 from adapters.sites.fields import day_from_iso, number, obj, text, unescaped
-from adapters.sites.fragments import MAX_POST_HTML, fragment_markdown, post_markdown
+from adapters.sites.fragments import MAX_POST_HTML, post_markdown
 
 # post_type 1 is a post; 2 a moderator's, 3 a "small action" (closed, pinned, split: no text of
 # its own), 4 a whisper (staff only, never in an anonymous answer).

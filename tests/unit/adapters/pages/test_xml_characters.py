@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adapters.pages.html_article import html_to_article
+from adapters.pages.html_fragments import fragment_markdown
 from adapters.pages.xml_characters import xml_characters
-from adapters.sites.fragments import fragment_markdown
 
 
 def test_controls_are_left_out_and_page_breaks_read_as_spaces() -> None:
