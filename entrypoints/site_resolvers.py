@@ -196,6 +196,12 @@ def _openreview(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> 
     return OpenReviewResolver(fetcher)
 
 
+def _youtube(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.youtube import YoutubeResolver
+
+    return YoutubeResolver(fetcher, site_url=settings.youtube_url)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -211,4 +217,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "bluesky": _bluesky,
     "sharedfiles": _shared_files,
     "openreview": _openreview,
+    "youtube": _youtube,
 }

@@ -31,6 +31,7 @@ SITE_NAMES = (
     "bluesky",
     "sharedfiles",
     "openreview",
+    "youtube",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -46,6 +47,7 @@ SITE_URL_FIELDS = (
     "crates_io_url",
     "apple_docs_url",
     "bluesky_api_url",
+    "youtube_url",
 )
 
 
@@ -71,6 +73,7 @@ class SiteSettings(BaseSettings):
     crates_io_url: str = Field("https://crates.io", validation_alias="SEARCHRELAY_CRATES_IO_URL")
     apple_docs_url: str = Field("https://developer.apple.com", validation_alias="SEARCHRELAY_APPLE_DOCS_URL")
     bluesky_api_url: str = Field("https://public.api.bsky.app", validation_alias="SEARCHRELAY_BLUESKY_API_URL")
+    youtube_url: str = Field("https://www.youtube.com", validation_alias="SEARCHRELAY_YOUTUBE_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

@@ -97,13 +97,15 @@ async def call_json_answer(
     return JsonAnswer(data, answer.next_url)
 
 
-async def call_file(caller: GuardedCaller, url: str, *, token_sent: bool = True) -> FetchedPage:
-    """A file a site serves as it is (a raw file host): its 2xx answer, or ``SiteUnavailable`` saying why not."""
+async def call_file(caller: GuardedCaller, url: str, *, headers: Mapping[str, str] | None = None) -> FetchedPage:
+    """A file a site serves as it is (a raw file host, a page read for its data): its 2xx answer, or
+    ``SiteUnavailable`` saying why not. ``headers`` go to the URL's origin only."""
     try:
-        answer = await caller.call(url)
+        answer = await caller.call(url, headers=headers)
     except PageUnavailable as failed:
         raise SiteUnavailable(failed.reason) from None
     if not 200 <= answer.status < 300:
+        token_sent = any(name.lower() == "authorization" for name in (headers or {}))
         raise SiteUnavailable(status_reason(answer.status, None, token_sent=token_sent))
     return answer
 

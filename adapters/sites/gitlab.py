@@ -124,7 +124,7 @@ class GitlabResolver:
 
     async def _blob(self, target: GitlabTarget) -> str:
         raw = f"{target.origin}/{target.project}/-/raw/{quote(target.ref, safe='')}/{quote(target.path)}"
-        answer = await call_file(self._caller, raw, token_sent=False)
+        answer = await call_file(self._caller, raw)
         if answer.is_html:  # a private project's sign-in page
             raise SiteUnavailable("GitLab answered with a web page, not the file (a private project?)")
         title = f"{target.project} @ {target.ref}: {target.path}"

@@ -189,6 +189,12 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("drive.google.com", "/uc", httpx.Response(403)),
             "The file's download link could not be used (the file is not shared publicly)",
         ),
+        (
+            "https://youtu.be/dQw4w9WgXcQ",
+            page_at("youtu.be", "/dQw4w9WgXcQ", "YOUTUBE-PAGE-TEXT"),
+            ("www.youtube.com", "/watch", httpx.Response(404)),
+            "YouTube's page data could not be used (HTTP 404, not found)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(
@@ -324,3 +330,23 @@ async def test_web_fetch_reads_docc_documentation_recognised_from_its_shell() ->
     text = "\n".join(getattr(c, "text", "") for c in result.content)
     assert "nonisolated func padding(_ edges: Edge.Set = .all" in text
     assert (result.structured_content or {})["source_note"] == "Read through the documentation's DocC data."
+
+
+async def test_web_fetch_reads_a_youtube_video_with_its_transcript() -> None:
+    from tests.support import youtube_pages as youtube
+
+    watch = httpx.Response(200, content=youtube.watch_page(youtube.player(), youtube.chapter_markers()),
+                           headers={"content-type": "text/html; charset=utf-8"})  # fmt: skip
+    captions = httpx.Response(200, content=youtube.timed_text([(0.5, 2.0, "Welcome to the talk.")]))
+    router = (
+        SiteRouter()
+        .add("www.youtube.com", "/watch", watch)
+        .add("www.youtube.com", "/youtubei/v1/player", json_answer(youtube.android_answer()))
+        .add("www.youtube.com", youtube.CAPTIONS, captions)
+    )
+    result = await fetch_result(container_for(router), f"https://youtu.be/{youtube.VIDEO_ID}")
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    fenced = FENCED.search(text)
+    assert fenced is not None
+    assert "## Transcript (English)\n\n### Intro (0:00)\n\n[0:00] Welcome to the talk." in fenced.group(2)
+    assert (result.structured_content or {})["source_note"] == "Read through YouTube's page data."

@@ -21,6 +21,9 @@ PAGES = {
     "discourse": ("https://meta.discourse.org/t/discourse-rest-api-documentation/22706", "## Post #1 · "),
     "crates": ("https://crates.io/crates/serde", "# serde"),
     "apple": ("https://developer.apple.com/documentation/swiftui/view", "# View"),
+    # A talk with chapters and written captions; the transcript may be refused from data-centre addresses,
+    # which the note then says: the mark is the video's own facts.
+    "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
 }
 
 

@@ -197,6 +197,14 @@ async def test_a_notebook_blob_that_is_not_json_reads_as_its_text() -> None:
     assert page.markdown == "# o/r @ main: x.ipynb\n\n```ipynb\nnot json\n```\n"
 
 
+async def test_a_raw_file_refused_says_so_without_blaming_a_token_it_never_received() -> None:
+    router = SiteRouter().add(RAW, "/o/r/main/x.py", httpx.Response(401, content=b""))
+    resolver = GithubResolver(routed_fetcher(router), token=SecretStr("ghp_secret"))
+    with pytest.raises(SiteUnavailable) as failed:
+        await resolver.read("https://github.com/o/r/blob/main/x.py")
+    assert failed.value.reason == "HTTP 401, it needs an account or a token"
+
+
 async def test_a_binary_blob_is_refused() -> None:
     router = SiteRouter().add(RAW, "/o/r/main/logo.png", httpx.Response(200, content=b"\x89PNG\x00\x00"))
     with pytest.raises(SiteUnavailable, match="binary"):

@@ -35,8 +35,10 @@ from adapters.sites.openreview import OpenReviewResolver
 from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wikipedia import WikipediaResolver
+from adapters.sites.youtube import YoutubeResolver
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
+from tests.support import youtube_pages as youtube
 from tests.support.site_apis import InProcessExtraction, SiteRouter, fixture, fixture_bytes, routed_fetcher
 from tests.unit.adapters.sites import test_mastodon_resolver as mastodon
 from tests.unit.adapters.sites.test_discourse_resolver import FORUM, shell
@@ -86,6 +88,18 @@ def _atom(rng: random.Random, rate: float) -> httpx.Response:
                 child.set(rng.choice(list(child.attrib)), str(rng.choice(_ODD)))
     body = ET.tostring(root, encoding="unicode").encode("utf-8", "surrogatepass")
     return httpx.Response(200, content=body, headers={"content-type": "application/atom+xml; charset=utf-8"})
+
+
+def _watch_page(rng: random.Random, rate: float) -> httpx.Response:
+    """A watch page whose two data assignments are mangled (the page around them is YouTube's shape)."""
+    page = youtube.watch_page(_mangled(youtube.player(), rng, rate), _mangled(youtube.chapter_markers(), rng, rate))
+    return httpx.Response(200, content=page, headers={"content-type": "text/html; charset=utf-8"})
+
+
+def _captions(rng: random.Random, rate: float) -> httpx.Response:
+    said = [(float(rng.choice([0, 1, 65, -1, 1e12])), 2.0, str(rng.choice(_ODD)) if rng.random() < rate else "words")
+            for _ in range(20)]  # fmt: skip
+    return httpx.Response(200, content=youtube.timed_text(said), headers={"content-type": "text/xml"})
 
 
 Reading = Callable[[SafePageFetcher], Awaitable[ResolvedPage]]
@@ -184,6 +198,28 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "docc": (
         [("owner.github.io", "/swift-relay/data/documentation/relaykit.json", "apple_padding")],
         lambda fetcher: DoccArchiveResolver(fetcher).read_page(_DOCC_SHELL),
+    ),
+    "youtube": (
+        [
+            ("www.youtube.com", "/watch", _watch_page),
+            ("www.youtube.com", "/youtubei/v1/player", youtube.android_answer()),
+            ("www.youtube.com", youtube.CAPTIONS, _captions),
+        ],
+        lambda fetcher: YoutubeResolver(fetcher).read(f"https://youtu.be/{youtube.VIDEO_ID}"),
+    ),
+    "youtube playlist": (
+        [
+            (
+                "www.youtube.com",
+                "/playlist",
+                lambda rng, rate: httpx.Response(
+                    200,
+                    content=youtube.watch_page(None, _mangled(youtube.playlist_data(), rng, rate)),
+                    headers={"content-type": "text/html"},
+                ),
+            )
+        ],
+        lambda fetcher: YoutubeResolver(fetcher).read("https://www.youtube.com/playlist?list=PLrelay"),
     ),
     # The paper's HTML version is not there: the metadata alone is the page.
     "arxiv": (
