@@ -84,12 +84,16 @@ def serve(bomb_mb: int, pdf_mb: int, divs: int, line_mb: int, quotes: int, runs:
     pages["/bomb.docx"] = Page(hostile_inputs.word_bomb(bomb_mb * MB), content_type=_DOCX, charset=None)
     pages["/flood.docx"] = Page(hostile_inputs.word_flood(29_000_000), content_type=_DOCX, charset=None)
     pages["/flood.ipynb"] = Page(hostile_inputs.notebook_flood(11_000), content_type="text/plain")
+    pages["/flood.odt"] = Page(hostile_inputs.open_document_flood(19_500_000), content_type=_ODT, charset=None)
+    pages["/repeats.ods"] = Page(hostile_inputs.repeated_sheet(2**20, 16_384), content_type=_ODS, charset=None)
     with PageServer(pages) as server:
         print(server.port, " ".join(sizes), flush=True)
         sys.stdin.read()  # until the bench closes our stdin
 
 
 _DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+_ODT = "application/vnd.oasis.opendocument.text"
+_ODS = "application/vnd.oasis.opendocument.spreadsheet"
 
 
 def path_of(encoding: str) -> str:
@@ -254,6 +258,8 @@ async def measure_all(
         "Word document bomb": "/bomb.docx",
         "Word document, 29 MB text": "/flood.docx",
         "notebook, 11,000 cells": "/flood.ipynb",
+        "ODF text, 19.5 MB text": "/flood.odt",
+        "ODF sheet, 2^20 x 16,384": "/repeats.ods",
     }
     await read(fetch, f"{base}/article?warm")
     before = await ordinary_latency(fetch, base, args.ordinary, "before")

@@ -18,26 +18,28 @@ from domain.markdown_lines import lines_outside_code, outside_code_spans
 # An escape and what it escapes; read pairwise from the left, so "\\\\_" is a backslash, then "_".
 _ESCAPE = re.compile(r"\\(.)")
 _NEEDLESS = frozenset("_*[]<>~")
-# What a line may open with that its escape keeps from being a list item or a quote.
-_LINE_OPENERS = ("\\*", "\\>")
+# What a line may open with that its escape keeps from being a list item, a quote or a heading.
+_LINE_OPENERS = ("\\*", "\\>", "\\-", "\\+", "\\#")
 
 
-def without_needless_escapes(markdown: str) -> str:
-    """``markdown`` with the escapes of ``_ * [ ] < > ~`` outside code taken out (see the module)."""
+def without_needless_escapes(markdown: str, *, also: str = "") -> str:
+    """``markdown`` with the escapes of ``_ * [ ] < > ~`` (and of the characters in ``also``: a writer
+    that escapes more, such as odfdo's ``-`` and ``#``) outside code taken out (see the module)."""
     if "\\" not in markdown:
         return markdown
+    needless = _NEEDLESS | frozenset(also)
     lines = markdown.split("\n")
     for number, (line, outside) in enumerate(zip(lines, lines_outside_code(lines), strict=True)):
         if outside and "\\" in line:
-            lines[number] = _line_unescaped(line)
+            lines[number] = _line_unescaped(line, needless)
     return "\n".join(lines)
 
 
-def _line_unescaped(line: str) -> str:
+def _line_unescaped(line: str, needless: frozenset[str]) -> str:
     body = line.lstrip(" \t")
     kept = len(line) - len(body) + (2 if body.startswith(_LINE_OPENERS) else 0)
-    return line[:kept] + outside_code_spans(line[kept:], _unescaped)
+    return line[:kept] + outside_code_spans(line[kept:], lambda text: _unescaped(text, needless))
 
 
-def _unescaped(text: str) -> str:
-    return _ESCAPE.sub(lambda escape: escape.group(1) if escape.group(1) in _NEEDLESS else escape.group(0), text)
+def _unescaped(text: str, needless: frozenset[str]) -> str:
+    return _ESCAPE.sub(lambda escape: escape.group(1) if escape.group(1) in needless else escape.group(0), text)

@@ -15,7 +15,6 @@ worker, whose time and memory are bounded too.
 
 from __future__ import annotations
 
-import datetime
 import io
 import logging
 import zipfile
@@ -23,14 +22,32 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Literal
 
 from adapters.pages.html_fragments import fragment_markdown
+from adapters.pages.open_documents import (
+    OPEN_NAMES,
+    OPEN_TYPES,
+    OpenDocumentRefused,
+    OpenKind,
+    open_kind,
+    open_markdown,
+)
+from adapters.pages.sheet_tables import MAX_CELLS, MAX_SHEET_COLUMNS, cell_text, rows_table, sheet_table, table_row
+from adapters.pages.xml_heads import cut_to_head
 from domain.pages import UNTYPED
 
-Kind = Literal["docx", "xlsx", "pptx"]
-NAMES: dict[Kind, str] = {"docx": "Word document", "xlsx": "Excel workbook", "pptx": "PowerPoint presentation"}
+Kind = Literal["docx", "xlsx", "pptx"] | OpenKind
+NAMES: dict[Kind, str] = {
+    "docx": "Word document",
+    "xlsx": "Excel workbook",
+    "pptx": "PowerPoint presentation",
+    "odt": OPEN_NAMES["odt"],
+    "ods": OPEN_NAMES["ods"],
+    "odp": OPEN_NAMES["odp"],
+}
 CONTENT_TYPES: dict[str, Kind] = {
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+    **OPEN_TYPES,
 }
 # The part each kind must hold (its main part, by the format's conventional name).
 _MAIN_PARTS: dict[str, Kind] = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx", "ppt/presentation.xml": "pptx"}
@@ -47,11 +64,6 @@ MAX_WORD_TEXT_BYTES = 2_000_000
 #: the XML in memory, within the extraction worker's limit).
 MAX_WORD_SOURCE_BYTES = 30_000_000
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-#: Rows and columns of one sheet shown (a data set's head; the agent is told how much more there is).
-MAX_SHEET_ROWS = 1_000
-MAX_SHEET_COLUMNS = 50
-#: Cells read in all, over every sheet.
-MAX_CELLS = 200_000
 
 # A chart's data shown at most (a chart of thousands of points is a data set, not a slide's point).
 _MAX_CHART_ROWS = 100
@@ -77,20 +89,24 @@ def office_kind(content_type: str, body: bytes) -> Kind | None:
     if content_type not in _ZIP_TYPES or not body.startswith(b"PK\x03\x04"):
         return None
     try:
-        names = set(zipfile.ZipFile(io.BytesIO(body)).namelist()[:MAX_PARTS])
+        archive = zipfile.ZipFile(io.BytesIO(body))
+        names = set(archive.namelist()[:MAX_PARTS])
     except (zipfile.BadZipFile, ValueError, OSError):
         return None
-    return next((kind for part, kind in _MAIN_PARTS.items() if part in names), None)
+    return next((kind for part, kind in _MAIN_PARTS.items() if part in names), None) or open_kind(archive)
 
 
 def office_markdown(kind: Kind, body: bytes) -> str:
     """The document as Markdown; raises ``DocumentUnreadable`` with a plain reason."""
     _check_zip(body, NAMES[kind])
-    read = {"docx": _word, "xlsx": _workbook, "pptx": _slides}[kind]
     try:
-        return read(body)
+        if kind in OPEN_NAMES:
+            return open_markdown(kind, body)
+        return {"docx": _word, "xlsx": _workbook, "pptx": _slides}[kind](body)
     except DocumentUnreadable:
         raise
+    except OpenDocumentRefused as refused:
+        raise DocumentUnreadable(refused.reason) from None
     # Each library reads untrusted XML in a zip and signals a broken part with its own errors, lxml's,
     # zipfile's, KeyError or ValueError: all of them mean one thing to the reader.
     except Exception as exc:
@@ -152,16 +168,9 @@ def _word_head(body: bytes) -> tuple[bytes, tuple[int, int] | None]:
     if text is None:
         return body, None
     blocks = [child for child in text if child.tag != f"{_W}sectPr"]
-    # A block written alone carries every namespace declaration in scope; in the document it does not.
-    declared = len(etree.tostring(etree.Element("x", nsmap=text.nsmap))) - len(b"<x/>")
-    size = kept = 0
-    for block in blocks:
-        size += len(etree.tostring(block)) - declared
-        if size > MAX_WORD_TEXT_BYTES:
-            break
-        kept += 1
-    for block in blocks[kept:]:
-        text.remove(block)
+    kept = cut_to_head(text, blocks, MAX_WORD_TEXT_BYTES)
+    if kept is None:
+        return body, None
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as shortened:
         for info in archive.infolist():
@@ -179,58 +188,11 @@ def _workbook(body: bytes) -> str:
         parts = []
         for sheet in book.worksheets:
             hidden = " (hidden)" if sheet.sheet_state != "visible" else ""
-            table, budget = _sheet_table(sheet.iter_rows(max_col=MAX_SHEET_COLUMNS + 1, values_only=True), budget)
+            table, budget = sheet_table(sheet.iter_rows(max_col=MAX_SHEET_COLUMNS + 1, values_only=True), budget)
             parts.append(f"## {sheet.title}{hidden}\n\n{table}")
         return "\n\n".join(parts) + "\n" if parts else ""
     finally:
         book.close()
-
-
-def _sheet_table(rows: Iterable[tuple[Any, ...]], budget: int) -> tuple[str, int]:
-    """A sheet's non-empty rows as a Markdown table (its first row the header), and the cells left to read."""
-    kept: list[list[str]] = []
-    more_rows = wide = False
-    for row in rows:
-        if budget <= 0 or len(kept) >= MAX_SHEET_ROWS + 1:
-            more_rows = any(value is not None for value in row) or more_rows
-            if more_rows:
-                break
-            continue
-        cells = [_cell(value) for value in row]
-        budget -= len(cells)
-        if any(cells):
-            wide = wide or (len(cells) > MAX_SHEET_COLUMNS and bool(cells[MAX_SHEET_COLUMNS]))
-            kept.append(cells[:MAX_SHEET_COLUMNS])
-    if not kept:
-        return "(an empty sheet)", budget
-    width = max(max((i + 1 for i, cell in enumerate(row) if cell), default=0) for row in kept)
-    kept = [(row + [""] * width)[:width] for row in kept]
-    lines = [_row(kept[0]), _row(["---"] * width), *(_row(row) for row in kept[1:])]
-    cuts = []
-    if more_rows:
-        cuts.append(f"the first {len(kept) - 1:,} rows below the header are shown; more follow")
-    if wide:
-        cuts.append(f"the first {MAX_SHEET_COLUMNS} columns are shown")
-    note = f"\n\n[{'; '.join(cuts)}.]" if cuts else ""
-    return "\n".join(lines) + note, budget
-
-
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
-        return value.date().isoformat()
-    if isinstance(value, (datetime.date, datetime.time)):
-        return value.isoformat()
-    return " ".join(str(value).split()).replace("|", "\\|")
-
-
-def _row(cells: list[str]) -> str:
-    return "| " + " | ".join(cells) + " |"
 
 
 def _slides(body: bytes) -> str:
@@ -259,13 +221,13 @@ def _chart_markdown(chart: Any) -> str:
     plot = chart.plots[0] if len(chart.plots) else None
     if plot is None:
         return f"[Chart: {title or 'without data'}]"
-    categories = [_cell(category) for category in list(plot.categories)[:_MAX_CHART_ROWS]]
+    categories = [cell_text(category) for category in list(plot.categories)[:_MAX_CHART_ROWS]]
     series = list(plot.series)[:_MAX_CHART_SERIES]
-    columns = [[_cell(value) for value in list(one.values)[: len(categories)]] for one in series]
-    lines = [f"Chart: {title}" if title else "Chart:", "", _row(["", *(_cell(one.name) for one in series)])]
-    lines.append(_row(["---"] * (len(series) + 1)))
+    columns = [[cell_text(value) for value in list(one.values)[: len(categories)]] for one in series]
+    lines = [f"Chart: {title}" if title else "Chart:", "", table_row(["", *(cell_text(one.name) for one in series)])]
+    lines.append(table_row(["---"] * (len(series) + 1)))
     for index, category in enumerate(categories):
-        lines.append(_row([category, *(column[index] if index < len(column) else "" for column in columns)]))
+        lines.append(table_row([category, *(column[index] if index < len(column) else "" for column in columns)]))
     return "\n".join(lines)
 
 
@@ -279,9 +241,9 @@ def _shapes_markdown(shapes: Iterable[Any], depth: int = 0) -> Iterator[str]:
             if depth < _MAX_GROUP_DEPTH:
                 yield from _shapes_markdown(shape.shapes, depth + 1)
         elif getattr(shape, "has_table", False) and shape.has_table:
-            rows = [[_cell(cell.text) for cell in row.cells] for row in shape.table.rows]
+            rows = [[cell_text(cell.text) for cell in row.cells] for row in shape.table.rows]
             if rows and rows[0]:
-                yield "\n".join([_row(rows[0]), _row(["---"] * len(rows[0])), *(_row(row) for row in rows[1:])])
+                yield rows_table(rows)
         elif getattr(shape, "has_chart", False) and shape.has_chart:
             yield _chart_markdown(shape.chart)
         elif getattr(shape, "has_text_frame", False) and shape.has_text_frame:

@@ -178,3 +178,21 @@ def notebook_flood(cells: int) -> bytes:
         ],
     }  # fmt: skip
     return json.dumps({"cells": [cell] * cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
+
+
+def open_document_flood(text_bytes: int) -> bytes:
+    """An OpenDocument text whose content part is about ``text_bytes`` of short paragraphs: the longest
+    the reader accepts costs it most."""
+    from tests.support.open_files import odf_zip
+
+    # Numbered, so that it packs as a real text does (odfdo refuses a part packed over 200 times).
+    paragraph = "<text:p>Relay paragraph {} of flood text.</text:p>"
+    return odf_zip("odt", "".join(paragraph.format(n) for n in range(text_bytes // (len(paragraph) + 5))))
+
+
+def repeated_sheet(rows: int, columns: int) -> bytes:
+    """An OpenDocument spreadsheet of one written row repeated ``rows`` times, its one cell ``columns`` times."""
+    from tests.support.open_files import odf_zip, sheet_row, text_cell
+
+    sheet = sheet_row(text_cell("relay", repeat=columns), repeat=rows)
+    return odf_zip("ods", f'<table:table table:name="Repeats">{sheet}</table:table>')

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from adapters.pages.extractor import TrafilaturaExtractor
 from adapters.pages.office_documents import (
     CONTENT_TYPES,
-    MAX_SHEET_ROWS,
     MAX_UNPACKED_BYTES,
     DocumentUnreadable,
     office_kind,
     office_markdown,
 )
+from adapters.pages.sheet_tables import MAX_SHEET_ROWS
 from domain.errors import PageUnavailable
 from domain.pages import FetchedPage
 from tests.support.office_files import make_docx, make_pptx, make_xlsx
