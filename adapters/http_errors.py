@@ -177,7 +177,8 @@ def error_message(data: Any, *, limit: int = _DETAIL_LIMIT) -> str:
 def _find_message(data: Any, depth: int = 0) -> str:
     # Serper {"message"}, Tavily {"detail": {"error"}}, Brave {"error": {"detail"}},
     # OpenAI-style {"error": {"message"}}, FastAPI {"detail": "..."}; for the site resolvers,
-    # StackExchange {"error_message"}, MediaWiki {"error": {"info"}}, GraphQL {"errors": [{"message"}]}.
+    # StackExchange {"error_message"}, MediaWiki {"error": {"info"}}, GraphQL {"errors": [{"message"}]},
+    # Jira {"errorMessages": ["..."]}.
     if isinstance(data, str):
         return data
     if depth >= _MESSAGE_DEPTH:
@@ -185,7 +186,7 @@ def _find_message(data: Any, depth: int = 0) -> str:
     if isinstance(data, list):
         return _find_message(data[0], depth + 1) if data else ""
     if isinstance(data, dict):
-        for key in ("message", "error", "detail", "error_message", "msg", "info", "errors"):
+        for key in ("message", "error", "detail", "error_message", "msg", "info", "errors", "errorMessages"):
             if key in data:
                 found = _find_message(data[key], depth + 1)
                 if found:

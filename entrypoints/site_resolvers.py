@@ -101,6 +101,12 @@ def _mastodon(fetcher: GuardedCaller) -> FetchedPageResolverPort:
     return MastodonResolver(fetcher)
 
 
+def _jira_instances(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+    from adapters.sites.jira import JiraResolver
+
+    return JiraResolver(fetcher)
+
+
 def _docc(fetcher: GuardedCaller) -> FetchedPageResolverPort:
     from adapters.sites.docc_archives import DoccArchiveResolver
 
@@ -113,6 +119,7 @@ _PAGE_BUILDERS: dict[str, Callable[[GuardedCaller], FetchedPageResolverPort]] = 
     "discourse": _discourse,
     "mastodon": _mastodon,
     "docc": _docc,
+    "jira": _jira_instances,
 }
 
 
@@ -196,6 +203,12 @@ def _openreview(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> 
     return OpenReviewResolver(fetcher)
 
 
+def _jira(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.jira import JiraResolver
+
+    return JiraResolver(fetcher)
+
+
 def _youtube(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.youtube import YoutubeResolver
 
@@ -218,4 +231,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "sharedfiles": _shared_files,
     "openreview": _openreview,
     "youtube": _youtube,
+    "jira": _jira,
 }

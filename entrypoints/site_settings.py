@@ -32,6 +32,7 @@ SITE_NAMES = (
     "sharedfiles",
     "openreview",
     "youtube",
+    "jira",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

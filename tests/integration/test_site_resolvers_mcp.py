@@ -195,6 +195,12 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("www.youtube.com", "/watch", httpx.Response(404)),
             "YouTube's page data could not be used (HTTP 404, not found)",
         ),
+        (
+            "https://relay.atlassian.net/browse/REL-7",
+            page_at("relay.atlassian.net", "/browse/REL-7", "JIRA-PAGE-TEXT"),
+            ("relay.atlassian.net", "/rest/api/2/issue/REL-7", json_answer({"errorMessages": ["No such issue"]}, 404)),
+            "The Jira REST API could not be used (HTTP 404, not found: No such issue)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(

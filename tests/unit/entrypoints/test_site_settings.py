@@ -14,7 +14,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 # Written out, not taken from SITE_NAMES: the test says what "all" means.
 EVERY_SITE = (
     "stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse", "mastodon",
-    "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube",
+    "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira",
 )  # fmt: skip
 
 
@@ -64,6 +64,7 @@ def test_the_page_resolvers_are_built_only_when_their_sites_are_enabled() -> Non
         "the forum's Discourse API",
         "the Mastodon server's API",
         "the documentation's DocC data",
+        "the Jira REST API",
     ]
     only = page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher)
     assert [r.site for r in only] == ["the forum's Discourse API"]

@@ -30,6 +30,7 @@ from adapters.sites.docc_archives import DoccArchiveResolver
 from adapters.sites.github import GithubResolver
 from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
+from adapters.sites.jira import JiraResolver
 from adapters.sites.mastodon import MastodonResolver
 from adapters.sites.openreview import OpenReviewResolver
 from adapters.sites.reddit import RedditResolver
@@ -198,6 +199,13 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "docc": (
         [("owner.github.io", "/swift-relay/data/documentation/relaykit.json", "apple_padding")],
         lambda fetcher: DoccArchiveResolver(fetcher).read_page(_DOCC_SHELL),
+    ),
+    "jira": (
+        [
+            ("bugs.openjdk.org", "/rest/api/2/issue/JDK-8300001", "jira_issue"),
+            ("bugs.openjdk.org", "/rest/api/2/issue/JDK-8300001/comment", "jira_comments"),
+        ],
+        lambda fetcher: JiraResolver(fetcher).read("https://bugs.openjdk.org/browse/JDK-8300001"),
     ),
     "youtube": (
         [
