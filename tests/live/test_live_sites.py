@@ -23,6 +23,8 @@ PAGES = {
     "apple": ("https://developer.apple.com/documentation/swiftui/view", "# View"),
     # A talk with chapters and written captions; the transcript may be refused from data-centre addresses,
     # which the note then says: the mark is the video's own facts.
+    # A self-hosted Jira, recognised from its page.
+    "jira": ("https://bugs.openjdk.org/browse/JDK-8000000", "## Comments"),
     "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
 }
 
