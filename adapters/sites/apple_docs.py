@@ -15,9 +15,9 @@ from urllib.parse import parse_qs, quote
 
 import anyio
 
+from adapters.json_fields import obj, text
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.docc_render import DoccPage
-from adapters.sites.fields import obj, text
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage

@@ -12,9 +12,9 @@ import re
 
 import anyio
 
+from adapters.json_fields import obj
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
 from adapters.sites.bluesky_posts import thread_markdown
-from adapters.sites.fields import obj
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adapters.json_fields import account_name, day_from_iso, number, obj, objs, text
 from adapters.sites.comment_tree import Thread, TreeShape, written_tree
-from adapters.sites.fields import account_name, day_from_iso, number, obj, objs, text
 
 # Parents above the post shown (the AppView sends up to the parentHeight asked for).
 MAX_PARENTS = 40

@@ -14,9 +14,9 @@ from typing import Any
 
 import anyio
 
+from adapters.json_fields import day_from_iso, number, obj, objs, text
 from adapters.pages.html_fragments import fragment_markdown
 from adapters.sites.api_calls import API_HEADERS, GuardedCaller, call_json
-from adapters.sites.fields import day_from_iso, number, obj, objs, text
 from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage

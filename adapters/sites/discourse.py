@@ -20,9 +20,9 @@ from typing import Any
 import anyio
 import httpx
 
+from adapters.json_fields import number, obj, objs
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.discourse_posts import Topic, topic_markdown
-from adapters.sites.fields import number, obj, objs
 from adapters.sites.page_marks import meta_tag, page_head
 from adapters.sites.urls import any_host, on_hosts, origin_of
 from domain.errors import SiteUnavailable

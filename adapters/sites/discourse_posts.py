@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from adapters.json_fields import day_from_iso, number, obj, text, unescaped
 from adapters.pages.html_fragments import fragment_markdown
-from adapters.sites.fields import day_from_iso, number, obj, text, unescaped
 from adapters.sites.fragments import MAX_POST_HTML, post_markdown
 
 # post_type 1 is a post; 2 a moderator's, 3 a "small action" (closed, pinned, split: no text of

@@ -17,9 +17,9 @@ from urllib.parse import quote
 
 import anyio
 
+from adapters.json_fields import obj, text
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.docc_render import DoccPage
-from adapters.sites.fields import obj, text
 from adapters.sites.page_marks import page_head
 from adapters.sites.urls import any_host, on_hosts, origin_of
 from domain.errors import SiteUnavailable

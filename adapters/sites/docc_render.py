@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from adapters.json_fields import obj, objs, strings, text
 from adapters.pages.fences import code_span, fenced
-from adapters.sites.fields import obj, objs, strings, text
 
 # Deeper than any page nests its content; a hostile answer cannot exhaust the stack.
 _MAX_DEPTH = 30

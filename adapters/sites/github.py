@@ -14,9 +14,9 @@ import anyio
 import httpx
 from pydantic import SecretStr
 
+from adapters.json_fields import number, obj, objs, text
 from adapters.pages.fetch_scope import origin
 from adapters.sites.api_calls import GuardedCaller, call_file, call_json, call_json_answer, with_query
-from adapters.sites.fields import number, obj, objs, text
 from adapters.sites.github_code import (
     SHOWN_RELEASES,
     commit_markdown,

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from adapters.json_fields import byline, day_from_iso, number, obj, objs, text
 from adapters.pages.fences import fenced
-from adapters.sites.fields import byline, day_from_iso, number, obj, objs, text
 from adapters.sites.github_files import file_body
 
 #: Lines of one file's patch shown (a generated file's diff of thousands of lines says little).

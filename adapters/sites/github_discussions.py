@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.sites.fields import byline, day_from_iso, number, obj, objs, text
+from adapters.json_fields import byline, day_from_iso, number, obj, objs, text
 from adapters.sites.github_paging import PAGE_SIZE, ListPage
 from domain.errors import SiteUnavailable
 

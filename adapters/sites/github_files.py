@@ -6,9 +6,9 @@ import base64
 import binascii
 from typing import Any
 
+from adapters.json_fields import text
 from adapters.pages.fences import fenced
 from adapters.pages.notebook_text import notebook_markdown, notebook_of
-from adapters.sites.fields import text
 from domain.errors import SiteUnavailable
 
 _CUT_NOTE = "\n\n[The file was larger than the download cap; its end is missing.]"

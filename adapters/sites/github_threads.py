@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from adapters.sites.fields import byline, day_from_iso, number, obj, text
+from adapters.json_fields import byline, day_from_iso, number, obj, text
 
 
 def thread_markdown(

@@ -19,9 +19,9 @@ from urllib.parse import quote
 import anyio
 import httpx
 
+from adapters.json_fields import number, obj, objs
 from adapters.pages.fetch_scope import origin as fetch_origin
 from adapters.sites.api_calls import GuardedCaller, call_file, call_json, call_json_answer
-from adapters.sites.fields import number, obj, objs
 from adapters.sites.github_files import file_markdown
 from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete
 from adapters.sites.gitlab_threads import thread_markdown

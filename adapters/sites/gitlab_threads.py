@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.sites.fields import byline, day_from_iso, number, obj, objs, text
+from adapters.json_fields import byline, day_from_iso, number, obj, objs, text
 
 
 def thread_markdown(kind: str, subject: dict[str, Any], notes: list[dict[str, Any]], cut: str | None) -> str:

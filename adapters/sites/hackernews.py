@@ -13,8 +13,8 @@ import re
 
 import anyio
 
+from adapters.json_fields import obj, text
 from adapters.sites.api_calls import GuardedCaller, call_json
-from adapters.sites.fields import obj, text
 from adapters.sites.hackernews_comments import thread_markdown
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable

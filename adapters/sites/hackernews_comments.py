@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from adapters.json_fields import day_from_iso, number, objs, text
 from adapters.pages.html_fragments import fragment_markdown
 from adapters.sites.comment_tree import Thread, TreeShape, written_tree
-from adapters.sites.fields import day_from_iso, number, objs, text
 
 _ITEM_URL = "https://news.ycombinator.com/item?id={}"
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import anyio
 
+from adapters.json_fields import number, obj, objs, text
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
-from adapters.sites.fields import number, obj, objs, text
 from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete, cut_note
 from adapters.sites.jira_issues import issue_markdown
 from adapters.sites.page_marks import meta_tag, page_head

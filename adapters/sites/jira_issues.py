@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.sites.fields import byline, day_from_iso, number, obj, objs, strings, text
+from adapters.json_fields import byline, day_from_iso, number, obj, objs, strings, text
 from adapters.sites.fragments import post_markdown
 
 #: Attachments listed at most (an issue with hundreds of logs lists the rest on its page).

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import anyio
 
+from adapters.json_fields import obj, objs, text
 from adapters.sites.api_calls import GuardedCaller, call_json
-from adapters.sites.fields import obj, objs, text
 from adapters.sites.mastodon_posts import thread_markdown
 from adapters.sites.page_marks import page_head
 from adapters.sites.urls import any_host, on_hosts, origin_of

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from adapters.json_fields import account_name, day_from_iso, number, obj, objs, text
 from adapters.sites.comment_tree import Thread, TreeShape, written_tree
-from adapters.sites.fields import account_name, day_from_iso, number, obj, objs, text
 from adapters.sites.fragments import MAX_POST_HTML as MAX_POST_HTML  # the bound its callers and tests name
 from adapters.sites.fragments import post_markdown
 

@@ -12,8 +12,8 @@ import re
 
 import anyio
 
+from adapters.json_fields import objs
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
-from adapters.sites.fields import objs
 from adapters.sites.openreview_notes import forum_markdown
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable

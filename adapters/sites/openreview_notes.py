@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adapters.json_fields import day_from_unix, obj, strings, text
 from adapters.sites.comment_tree import Thread, TreeShape, written_tree
-from adapters.sites.fields import day_from_unix, obj, strings, text
 
 # Submission fields shown in the head, not again in the body; fields that are files or internal.
 _HEAD_FIELDS = frozenset({"title", "authors", "authorids", "venue", "venueid", "keywords", "TLDR", "TL;DR", "abstract"})

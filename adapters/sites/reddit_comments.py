@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from adapters.json_fields import day_from_unix, number, obj, objs, text
 from adapters.sites.comment_tree import Thread, TreeShape, written_tree
-from adapters.sites.fields import day_from_unix, number, obj, objs, text
 
 
 def thread_markdown(data: Any, thread_url: str) -> Thread | None:

@@ -14,9 +14,9 @@ from typing import Any
 import anyio
 from pydantic import SecretStr
 
+from adapters.json_fields import byline, day_from_unix, number, obj, objs, text, unescaped
 from adapters.pages.html_fragments import fragment_markdown
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
-from adapters.sites.fields import byline, day_from_unix, number, obj, objs, text, unescaped
 from adapters.sites.fragments import inline_markdown
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable

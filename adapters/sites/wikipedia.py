@@ -17,10 +17,10 @@ from urllib.parse import quote, unquote
 
 import anyio
 
+from adapters.json_fields import obj, text
 from adapters.pages.html_fragments import fragment_markdown
 from adapters.pages.html_markdown import Element, drop_tree, unwrap
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
-from adapters.sites.fields import obj, text
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
 from domain.markdown_lines import ATX_HEADING, lines_outside_code

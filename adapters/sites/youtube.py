@@ -21,9 +21,9 @@ from urllib.parse import parse_qsl, urlencode
 import anyio
 import httpx
 
+from adapters.json_fields import obj, text
 from adapters.pages.xml_text import XmlUnreadable
 from adapters.sites.api_calls import GuardedCaller, call_file, call_json, with_query
-from adapters.sites.fields import obj, text
 from adapters.sites.urls import on_hosts
 from adapters.sites.youtube_data import api_key, embedded_json
 from adapters.sites.youtube_transcript import (

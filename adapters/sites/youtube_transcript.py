@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from adapters.json_fields import objs, text
 from adapters.pages.xml_text import XmlUnreadable, parse_xml
-from adapters.sites.fields import objs, text
 from adapters.sites.youtube_data import said
 
 #: A paragraph closes at a sentence's end once it is this long, and anywhere once it is twice that.

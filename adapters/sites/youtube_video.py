@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from adapters.sites.fields import day_from_iso, number, obj, strings, text
+from adapters.json_fields import day_from_iso, number, obj, strings, text
 from adapters.sites.youtube_data import renderers, said
 from adapters.sites.youtube_transcript import Chapter, clock
 
