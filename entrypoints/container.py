@@ -172,7 +172,7 @@ class Container(containers.DeclarativeContainer):
     # Sites read through their APIs before any page fetch (docs/sites.md); none when turned off.
     resolvers = providers.Singleton(site_resolvers, settings, page_fetcher, extraction)
     # Forum software on any domain, recognised from the fetched page (Discourse); none when turned off.
-    recognised_sites = providers.Singleton(page_resolvers, settings, page_fetcher)
+    recognised_sites = providers.Singleton(page_resolvers, settings, page_fetcher, extraction)
     # JavaScript shells: rendered in Chromium, every request it makes answered by page_fetcher (so
     # through the same SSRF guard); None when SEARCHRELAY_BROWSER=off.
     browser = providers.Resource(browser_process, settings)

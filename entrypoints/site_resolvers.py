@@ -37,10 +37,12 @@ def site_resolvers(
     ]
 
 
-def page_resolvers(settings: Settings, fetcher: GuardedCaller) -> list[FetchedPageResolverPort]:
+def page_resolvers(
+    settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort
+) -> list[FetchedPageResolverPort]:
     """The resolvers that recognise a fetched page (software that runs on any domain), when enabled."""
     return [
-        DeferredPageResolver(partial(build, fetcher))
+        DeferredPageResolver(partial(build, fetcher, extraction))
         for name, build in _PAGE_BUILDERS.items()
         if name in settings.enabled_sites()
     ]
@@ -83,43 +85,50 @@ class DeferredPageResolver(_Deferred[FetchedPageResolverPort]):
         return await self._resolver().read_page(page)
 
 
-def _discourse(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+def _discourse(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.discourse import DiscourseResolver
 
     return DiscourseResolver(fetcher)
 
 
-def _gitlab_instances(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+def _gitlab_instances(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.gitlab import GitlabResolver
 
     return GitlabResolver(fetcher)
 
 
-def _mastodon(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+def _mastodon(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.mastodon import MastodonResolver
 
     return MastodonResolver(fetcher)
 
 
-def _jira_instances(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+def _jira_instances(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.jira import JiraResolver
 
     return JiraResolver(fetcher)
 
 
-def _docc(fetcher: GuardedCaller) -> FetchedPageResolverPort:
+def _docc(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.docc_archives import DoccArchiveResolver
 
     return DoccArchiveResolver(fetcher)
 
 
+def _api_explorers(fetcher: GuardedCaller, extraction: PageExtractionPort) -> FetchedPageResolverPort:
+    from adapters.sites.api_explorers import ApiExplorerResolver
+
+    return ApiExplorerResolver(fetcher, extraction)
+
+
 #: What ``page_resolvers`` builds, by the name that turns it on.
-_PAGE_BUILDERS: dict[str, Callable[[GuardedCaller], FetchedPageResolverPort]] = {
+_PAGE_BUILDERS: dict[str, Callable[[GuardedCaller, PageExtractionPort], FetchedPageResolverPort]] = {
     "gitlab": _gitlab_instances,
     "discourse": _discourse,
     "mastodon": _mastodon,
     "docc": _docc,
     "jira": _jira_instances,
+    "apidocs": _api_explorers,
 }
 
 

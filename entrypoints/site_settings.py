@@ -33,6 +33,7 @@ SITE_NAMES = (
     "openreview",
     "youtube",
     "jira",
+    "apidocs",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

@@ -13,6 +13,7 @@ from adapters.pages.html_article import HELPER_MAKERS, html_to_article
 from adapters.pages.notebook_text import looks_like_notebook, notebook_markdown, notebook_of
 from adapters.pages.office_documents import NAMES, DocumentUnreadable, office_kind, office_markdown
 from adapters.pages.office_documents import Kind as OfficeKind
+from adapters.pages.openapi_text import YAML_TYPES, is_openapi, named_yaml, openapi_markdown, yaml_text
 from adapters.pages.pdf_text import PdfUnreadable, pdf_to_text
 from adapters.pages.xml_text import XmlUnreadable, xml_to_markdown
 from domain.errors import PageUnavailable, UnsupportedContent
@@ -79,6 +80,8 @@ class TrafilaturaExtractor:
                 return notebook_markdown(notebook)
         if content_type in _JSON_TYPES or content_type.endswith("+json"):
             return _json(decode_text(page.body, page.charset, markup=False))
+        if content_type in YAML_TYPES or (content_type == "text/plain" and named_yaml(page.url)):
+            return yaml_text(decode_text(page.body, page.charset, markup=False))
         if content_type.startswith("text/"):
             return decode_text(page.body, page.charset, markup=False)
         raise UnsupportedContent(page.url, f"unsupported content type {content_type or 'unknown'}")
@@ -132,6 +135,8 @@ def _json(text: str) -> str:
     """Pretty-printed in a fence, unless that would blow it up (deep nesting): then as it came."""
     try:
         parsed = json.loads(text)
+        if is_openapi(parsed):
+            return openapi_markdown(parsed)
         limit = _GROWTH * len(text) + _GROWTH_SLACK
         pieces: list[str] = []
         size = 0

@@ -356,3 +356,29 @@ async def test_web_fetch_reads_a_youtube_video_with_its_transcript() -> None:
     assert fenced is not None
     assert "## Transcript (English)\n\n### Intro (0:00)\n\n[0:00] Welcome to the talk." in fenced.group(2)
     assert (result.structured_content or {})["source_note"] == "Read through YouTube's page data."
+
+
+async def test_web_fetch_reads_a_swagger_ui_page_as_the_api_it_draws() -> None:
+    from pathlib import Path
+
+    spec = (Path(__file__).parents[1] / "support" / "pages" / "relay_openapi.json").read_bytes()
+    shell = (
+        b"<html><head><title>Relay API</title></head><body><div id='swagger-ui'></div>"
+        b"<script src='./swagger-ui-bundle.js'></script>"
+        b"<script>SwaggerUIBundle({url: '/openapi.json', dom_id: '#swagger-ui'})</script></body></html>"
+    )
+    router = (
+        SiteRouter()
+        .add("api.relay.example", "/docs", httpx.Response(200, content=shell, headers={"content-type": "text/html"}))
+        .add(
+            "api.relay.example",
+            "/openapi.json",
+            httpx.Response(200, content=spec, headers={"content-type": "application/json"}),
+        )
+    )
+    result = await fetch_result(container_for(router), "https://api.relay.example/docs")
+    text = "\n".join(getattr(c, "text", "") for c in result.content)
+    fenced = FENCED.search(text)
+    assert fenced is not None
+    assert "### `POST /search`: Search the web" in fenced.group(2)
+    assert (result.structured_content or {})["source_note"] == "Read through the API description the page draws."

@@ -14,7 +14,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 # Written out, not taken from SITE_NAMES: the test says what "all" means.
 EVERY_SITE = (
     "stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse", "mastodon",
-    "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira",
+    "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira", "apidocs",
 )  # fmt: skip
 
 
@@ -58,18 +58,24 @@ def test_the_resolvers_built_are_the_enabled_ones_in_order() -> None:
 
 def test_the_page_resolvers_are_built_only_when_their_sites_are_enabled() -> None:
     fetcher: GuardedCaller = routed_fetcher(SiteRouter())
-    on = page_resolvers(Settings.from_values({}), fetcher)
+    on = page_resolvers(Settings.from_values({}), fetcher, InProcessExtraction())
     assert [r.site for r in on] == [
         "the GitLab API",
         "the forum's Discourse API",
         "the Mastodon server's API",
         "the documentation's DocC data",
         "the Jira REST API",
+        "the API description the page draws",
     ]
-    only = page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher)
+    only = page_resolvers(
+        Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher, InProcessExtraction()
+    )
     assert [r.site for r in only] == ["the forum's Discourse API"]
     for value in ("off", "github,wikipedia"):
-        assert page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": value}), fetcher) == []
+        assert (
+            page_resolvers(Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": value}), fetcher, InProcessExtraction())
+            == []
+        )
     # The URL resolvers never include it: it answers for fetched pages, not URLs.
     built = site_resolvers(
         Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher, InProcessExtraction()
