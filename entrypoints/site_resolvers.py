@@ -218,6 +218,12 @@ def _jira(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteRe
     return JiraResolver(fetcher)
 
 
+def _x(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.x import XResolver
+
+    return XResolver(fetcher, api_url=settings.x_embed_url)
+
+
 def _youtube(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.youtube import YoutubeResolver
 
@@ -241,4 +247,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "openreview": _openreview,
     "youtube": _youtube,
     "jira": _jira,
+    "x": _x,
 }

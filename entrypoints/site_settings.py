@@ -34,6 +34,7 @@ SITE_NAMES = (
     "youtube",
     "jira",
     "apidocs",
+    "x",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -50,6 +51,7 @@ SITE_URL_FIELDS = (
     "apple_docs_url",
     "bluesky_api_url",
     "youtube_url",
+    "x_embed_url",
 )
 
 
@@ -76,6 +78,7 @@ class SiteSettings(BaseSettings):
     apple_docs_url: str = Field("https://developer.apple.com", validation_alias="SEARCHRELAY_APPLE_DOCS_URL")
     bluesky_api_url: str = Field("https://public.api.bsky.app", validation_alias="SEARCHRELAY_BLUESKY_API_URL")
     youtube_url: str = Field("https://www.youtube.com", validation_alias="SEARCHRELAY_YOUTUBE_URL")
+    x_embed_url: str = Field("https://cdn.syndication.twimg.com", validation_alias="SEARCHRELAY_X_EMBED_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

@@ -201,6 +201,13 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             ("relay.atlassian.net", "/rest/api/2/issue/REL-7", json_answer({"errorMessages": ["No such issue"]}, 404)),
             "The Jira REST API could not be used (HTTP 404, not found: No such issue)",
         ),
+        (
+            "https://x.com/ada/status/1866455443419152391",
+            page_at("x.com", "/ada/status/1866455443419152391", "X-PAGE-TEXT"),
+            ("cdn.syndication.twimg.com", "/tweet-result", json_answer({})),
+            "X's embed service could not be used "
+            "(its answer was empty: the post is not public, or the service refused)",
+        ),
     ],
 )
 async def test_every_resolver_falls_back_to_the_page_with_its_reason(

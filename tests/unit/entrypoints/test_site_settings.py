@@ -14,7 +14,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 # Written out, not taken from SITE_NAMES: the test says what "all" means.
 EVERY_SITE = (
     "stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse", "mastodon",
-    "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira", "apidocs",
+    "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira", "apidocs", "x",
 )  # fmt: skip
 
 

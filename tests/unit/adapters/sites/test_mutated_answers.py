@@ -36,6 +36,7 @@ from adapters.sites.openreview import OpenReviewResolver
 from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wikipedia import WikipediaResolver
+from adapters.sites.x import XResolver
 from adapters.sites.youtube import YoutubeResolver
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
@@ -206,6 +207,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
             ("bugs.openjdk.org", "/rest/api/2/issue/JDK-8300001/comment", "jira_comments"),
         ],
         lambda fetcher: JiraResolver(fetcher).read("https://bugs.openjdk.org/browse/JDK-8300001"),
+    ),
+    "x": (
+        [("cdn.syndication.twimg.com", "/tweet-result", "x_post")],
+        lambda fetcher: XResolver(fetcher).read("https://x.com/ada/status/1866455443419152391"),
     ),
     "youtube": (
         [
