@@ -10,6 +10,14 @@ from adapters.pages.candidate_helper import CandidateHelper
 from adapters.pages.decoding import decode_text
 from adapters.pages.fences import fenced
 from adapters.pages.html_article import HELPER_MAKERS, html_to_article
+from adapters.pages.legacy_workbooks import (
+    LEGACY_EXCEL_TYPES,
+    OLE_MAGIC,
+    XLS_TYPE,
+    WorkbookUnreadable,
+    served_as_excel,
+    xls_markdown,
+)
 from adapters.pages.notebook_text import looks_like_notebook, notebook_markdown, notebook_of
 from adapters.pages.office_documents import NAMES, DocumentUnreadable, office_kind, office_markdown
 from adapters.pages.office_documents import Kind as OfficeKind
@@ -68,6 +76,8 @@ class TrafilaturaExtractor:
             ).markdown
         if content_type == _PDF_TYPE:
             return _pdf(page)
+        if content_type == XLS_TYPE:
+            return _xls(page)
         office = office_kind(content_type, page.body)
         if office is not None:
             return _office(page, office)
@@ -94,8 +104,12 @@ def worker_extractor() -> TrafilaturaExtractor:
 
 def _effective_type(page: FetchedPage) -> str:
     """The declared type, or for untyped bodies what their first bytes show them to be."""
+    if page.content_type in LEGACY_EXCEL_TYPES:
+        return served_as_excel(page.body)
     if page.content_type not in UNTYPED:
         return page.content_type
+    if page.body.startswith(OLE_MAGIC) and urlsplit(page.url).path.lower().endswith(".xls"):
+        return XLS_TYPE
     head = page.body[:1024].lstrip().lower()
     if head.startswith(b"%pdf-"):
         return _PDF_TYPE
@@ -156,6 +170,15 @@ def _office(page: FetchedPage, kind: OfficeKind) -> str:
     except DocumentUnreadable as unreadable:
         if page.truncated:
             raise PageUnavailable(page.url, f"the {NAMES[kind]} was cut short by the size limit") from None
+        raise PageUnavailable(page.url, unreadable.reason) from None
+
+
+def _xls(page: FetchedPage) -> str:
+    try:
+        return xls_markdown(page.body)
+    except WorkbookUnreadable as unreadable:
+        if page.truncated:
+            raise PageUnavailable(page.url, "the Excel 97-2003 workbook was cut short by the size limit") from None
         raise PageUnavailable(page.url, unreadable.reason) from None
 
 
