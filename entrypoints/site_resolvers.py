@@ -115,6 +115,12 @@ def _docc(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverP
     return DoccArchiveResolver(fetcher)
 
 
+def _bugzillas(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
+    from adapters.sites.bugzilla import BugzillaResolver
+
+    return BugzillaResolver(fetcher)
+
+
 def _api_explorers(fetcher: GuardedCaller, extraction: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.api_explorers import ApiExplorerResolver
 
@@ -129,6 +135,7 @@ _PAGE_BUILDERS: dict[str, Callable[[GuardedCaller, PageExtractionPort], FetchedP
     "docc": _docc,
     "jira": _jira_instances,
     "apidocs": _api_explorers,
+    "bugzilla": _bugzillas,
 }
 
 
@@ -218,6 +225,12 @@ def _jira(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteRe
     return JiraResolver(fetcher)
 
 
+def _bugzilla(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.bugzilla import BugzillaResolver
+
+    return BugzillaResolver(fetcher)
+
+
 def _x(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.x import XResolver
 
@@ -248,4 +261,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "youtube": _youtube,
     "jira": _jira,
     "x": _x,
+    "bugzilla": _bugzilla,
 }

@@ -35,6 +35,7 @@ SITE_NAMES = (
     "jira",
     "apidocs",
     "x",
+    "bugzilla",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

@@ -25,6 +25,7 @@ PAGES = {
     # which the note then says: the mark is the video's own facts.
     # A self-hosted Jira, recognised from its page.
     "jira": ("https://bugs.openjdk.org/browse/JDK-8000000", "## Comments"),
+    "bugzilla": ("https://bugzilla.mozilla.org/show_bug.cgi?id=1", "## Description"),
     "x": ("https://x.com/jack/status/20", "just setting up my twttr"),
     "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
 }

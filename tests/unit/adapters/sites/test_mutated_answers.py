@@ -24,6 +24,7 @@ from adapters.pages.fetcher import SafePageFetcher
 from adapters.sites.apple_docs import AppleDocsResolver
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.bluesky import BlueskyResolver
+from adapters.sites.bugzilla import BugzillaResolver
 from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
 from adapters.sites.docc_archives import DoccArchiveResolver
@@ -207,6 +208,13 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
             ("bugs.openjdk.org", "/rest/api/2/issue/JDK-8300001/comment", "jira_comments"),
         ],
         lambda fetcher: JiraResolver(fetcher).read("https://bugs.openjdk.org/browse/JDK-8300001"),
+    ),
+    "bugzilla": (
+        [
+            ("bugzilla.mozilla.org", "/rest/bug/1900001", "bugzilla_bug"),
+            ("bugzilla.mozilla.org", "/rest/bug/1900001/comment", "bugzilla_comments"),
+        ],
+        lambda fetcher: BugzillaResolver(fetcher).read("https://bugzilla.mozilla.org/show_bug.cgi?id=1900001"),
     ),
     "x": (
         [("cdn.syndication.twimg.com", "/tweet-result", "x_post")],
