@@ -29,10 +29,10 @@ from domain.ports import PageExtractionPort
 _HEAD_BYTES = 65_536
 #: The page (or its initializer script) searched for the document's address.
 _SEARCHED_BYTES = 262_144
+_NAMES = (b"swagger-ui", b"redoc", b"rapi-doc", b"elements-api", b"api-reference")
 _MARKS = re.compile(
     rb"""id=["']swagger-ui["']|swagger-ui-bundle|<redoc[\s>]|redoc\.standalone|<rapi-doc[\s>]|<elements-api[\s>]"""
     rb"""|id=["']api-reference["']""",
-    re.IGNORECASE,
 )
 _QUOTED = r"""["']([^"'<>\s]{1,500})["']"""
 _ADDRESSES = [
@@ -50,9 +50,17 @@ _INITIALIZER = re.compile(rb"""<script\s[^>]{0,300}?src=["']([^"'<>\s]{0,300}swa
 
 
 def draws_api_reference(page: FetchedPage) -> bool:
-    """Pure: the page is HTML whose head shows one of the API reference renderers."""
+    """Pure: the page is HTML whose head shows one of the API reference renderers.
+
+    Asked of every page fetched: the renderers' names are looked for as plain bytes first (a
+    page that has none, nearly all, costs a few scans at memory speed), the marks' patterns only
+    where one is.
+    """
     head = page_head(page, _HEAD_BYTES)
-    return head is not None and _MARKS.search(head) is not None
+    if head is None:
+        return False
+    lowered = head.lower()
+    return any(name in lowered for name in _NAMES) and _MARKS.search(lowered) is not None
 
 
 def document_address(body: bytes) -> tuple[str, str] | None:
