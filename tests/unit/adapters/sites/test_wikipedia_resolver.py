@@ -7,7 +7,8 @@ import json
 import httpx
 import pytest
 
-from adapters.sites.wikipedia import WikipediaResolver, article_markdown, article_of
+from adapters.sites.mediawiki_articles import article_markdown
+from adapters.sites.wikipedia import WikipediaResolver, article_of
 from domain.errors import SiteUnavailable
 from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
 
