@@ -121,6 +121,12 @@ def _bugzillas(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageReso
     return BugzillaResolver(fetcher)
 
 
+def _mediawikis(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
+    from adapters.sites.mediawiki import MediaWikiResolver
+
+    return MediaWikiResolver(fetcher)
+
+
 def _api_explorers(fetcher: GuardedCaller, extraction: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.api_explorers import ApiExplorerResolver
 
@@ -136,6 +142,7 @@ _PAGE_BUILDERS: dict[str, Callable[[GuardedCaller, PageExtractionPort], FetchedP
     "jira": _jira_instances,
     "apidocs": _api_explorers,
     "bugzilla": _bugzillas,
+    "mediawiki": _mediawikis,
 }
 
 

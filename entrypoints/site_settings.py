@@ -36,6 +36,7 @@ SITE_NAMES = (
     "apidocs",
     "x",
     "bugzilla",
+    "mediawiki",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

@@ -33,6 +33,7 @@ from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
 from adapters.sites.jira import JiraResolver
 from adapters.sites.mastodon import MastodonResolver
+from adapters.sites.mediawiki import MediaWikiResolver
 from adapters.sites.openreview import OpenReviewResolver
 from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
@@ -44,6 +45,7 @@ from domain.pages import FetchedPage, ResolvedPage
 from tests.support import youtube_pages as youtube
 from tests.support.site_apis import InProcessExtraction, SiteRouter, fixture, fixture_bytes, routed_fetcher
 from tests.unit.adapters.sites import test_mastodon_resolver as mastodon
+from tests.unit.adapters.sites import test_mediawiki_resolver as mediawiki
 from tests.unit.adapters.sites.test_discourse_resolver import FORUM, shell
 
 pytestmark = pytest.mark.anyio
@@ -208,6 +210,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
             ("bugs.openjdk.org", "/rest/api/2/issue/JDK-8300001/comment", "jira_comments"),
         ],
         lambda fetcher: JiraResolver(fetcher).read("https://bugs.openjdk.org/browse/JDK-8300001"),
+    ),
+    "mediawiki": (
+        [(mediawiki.HOST, "/api.php", {"parse": {"title": "Failover (relay)", "text": mediawiki.HTML}})],
+        lambda fetcher: MediaWikiResolver(fetcher).read_page(mediawiki._page()),
     ),
     "bugzilla": (
         [
