@@ -70,3 +70,22 @@ def lines_outside_code(lines: list[str]) -> list[bool]:
                 opened = None
             outside.append(False)
     return outside
+
+
+# A heading line as a page writes one (a lone "#" too), and a fence's opening run, for headings_below.
+_HEADING_LINE = re.compile(r"(#{1,6})(\s.*)?$")
+_OPENING_FENCE = re.compile(r"\s{0,3}(`{3,}|~{3,})")
+
+
+def headings_below(markdown: str, level: int) -> str:
+    """``markdown``'s headings moved down ``level`` levels (at most to 6), code fences left alone:
+    notes written as a page of their own, placed under a heading of ours."""
+    lines, fence = [], ""
+    for line in markdown.splitlines():
+        opened = _OPENING_FENCE.match(line)
+        if opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)
+        elif not fence and (heading := _HEADING_LINE.match(line)):
+            line = "#" * min(6, len(heading.group(1)) + level) + (heading.group(2) or "")
+        lines.append(line)
+    return "\n".join(lines)

@@ -22,7 +22,6 @@ from adapters.sites.github_code import (
     commit_markdown,
     folder_markdown,
     gist_markdown,
-    headings_below,
     release_markdown,
     releases_markdown,
 )
@@ -38,6 +37,7 @@ from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete,
 from adapters.sites.github_threads import thread_markdown
 from adapters.sites.github_urls import GithubTarget, github_target
 from domain.errors import SiteUnavailable
+from domain.markdown_lines import headings_below
 from domain.pages import ResolvedPage
 
 DEFAULT_API_URL = "https://api.github.com"

@@ -9,19 +9,17 @@ per file and in all, and each cut says what is left out and where to see it.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from adapters.json_fields import byline, day_from_iso, number, obj, objs, text
 from adapters.pages.fences import fenced
 from adapters.sites.github_files import file_body
+from domain.markdown_lines import headings_below
 
 #: Lines of one file's patch shown (a generated file's diff of thousands of lines says little).
 MAX_PATCH_LINES = 400
 #: Characters of patches in all; later files are listed with their totals only.
 MAX_PATCHES_CHARS = 200_000
-_HEADING = re.compile(r"(#{1,6})(\s.*)?$")
-_FENCE = re.compile(r"\s{0,3}(`{3,}|~{3,})")
 #: Releases shown by the list of releases, newest first (their notes in full).
 SHOWN_RELEASES = 10
 
@@ -151,20 +149,6 @@ def folder_markdown(title: str, entries: list[dict[str, Any]], readme: str) -> s
     if readme.strip():
         lines += ["", readme.strip()]
     return "\n".join(lines) + "\n"
-
-
-def headings_below(markdown: str, level: int) -> str:
-    """``markdown``'s headings moved down ``level`` levels (at most to 6), code fences left alone:
-    notes written as a page of their own, placed under a heading of ours."""
-    lines, fence = [], ""
-    for line in markdown.splitlines():
-        opened = _FENCE.match(line)
-        if opened and (not fence or opened.group(1).startswith(fence)):
-            fence = "" if fence else opened.group(1)
-        elif not fence and (heading := _HEADING.match(line)):
-            line = "#" * min(6, len(heading.group(1)) + level) + heading.group(2)
-        lines.append(line)
-    return "\n".join(lines)
 
 
 def gist_markdown(gist: dict[str, Any]) -> str:

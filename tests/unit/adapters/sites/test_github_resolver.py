@@ -10,9 +10,9 @@ import pytest
 from pydantic import SecretStr
 
 from adapters.sites.github import GithubResolver
-from adapters.sites.github_code import headings_below
 from adapters.sites.github_urls import GithubTarget, github_target
 from domain.errors import SiteUnavailable
+from domain.markdown_lines import headings_below
 from tests.support.site_apis import SiteRouter, fixture, json_answer, routed_fetcher
 
 pytestmark = pytest.mark.anyio
@@ -332,6 +332,8 @@ async def test_a_folder_without_a_readme_is_its_list_and_a_tree_link_to_a_file_r
 def test_headings_move_down_outside_code_fences() -> None:
     notes = "# Title\n\n```sh\n# a comment, not a heading\n```\n\n###### Deep\n#hashtag"
     assert headings_below(notes, 2) == "### Title\n\n```sh\n# a comment, not a heading\n```\n\n###### Deep\n#hashtag"
+    # An empty heading (a lone "#", as release notes write a separator) moves down too; it raised before.
+    assert headings_below("#\nText\n## ", 1) == "##\nText\n### "
 
 
 async def test_a_gist_reads_as_its_files_a_notebook_as_its_cells() -> None:
