@@ -244,6 +244,12 @@ def _x(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> Sit
     return XResolver(fetcher, api_url=settings.x_embed_url)
 
 
+def _doi(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.doi import DoiResolver
+
+    return DoiResolver(fetcher, extraction, crossref_url=settings.crossref_url, datacite_url=settings.datacite_url)
+
+
 def _youtube(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.youtube import YoutubeResolver
 
@@ -269,4 +275,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "jira": _jira,
     "x": _x,
     "bugzilla": _bugzilla,
+    "doi": _doi,
 }

@@ -37,6 +37,7 @@ SITE_NAMES = (
     "x",
     "bugzilla",
     "mediawiki",
+    "doi",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -54,6 +55,8 @@ SITE_URL_FIELDS = (
     "bluesky_api_url",
     "youtube_url",
     "x_embed_url",
+    "crossref_url",
+    "datacite_url",
 )
 
 
@@ -81,6 +84,8 @@ class SiteSettings(BaseSettings):
     bluesky_api_url: str = Field("https://public.api.bsky.app", validation_alias="SEARCHRELAY_BLUESKY_API_URL")
     youtube_url: str = Field("https://www.youtube.com", validation_alias="SEARCHRELAY_YOUTUBE_URL")
     x_embed_url: str = Field("https://cdn.syndication.twimg.com", validation_alias="SEARCHRELAY_X_EMBED_URL")
+    crossref_url: str = Field("https://api.crossref.org", validation_alias="SEARCHRELAY_CROSSREF_URL")
+    datacite_url: str = Field("https://api.datacite.org", validation_alias="SEARCHRELAY_DATACITE_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

@@ -28,6 +28,7 @@ from adapters.sites.bugzilla import BugzillaResolver
 from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
 from adapters.sites.docc_archives import DoccArchiveResolver
+from adapters.sites.doi import DoiResolver
 from adapters.sites.github import GithubResolver
 from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
@@ -214,6 +215,14 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "mediawiki": (
         [(mediawiki.HOST, "/api.php", {"parse": {"title": "Failover (relay)", "text": mediawiki.HTML}})],
         lambda fetcher: MediaWikiResolver(fetcher).read_page(mediawiki._page()),
+    ),
+    "doi": (
+        [("api.crossref.org", "/works/10.5555/relay.2026.0042", "crossref_work")],
+        lambda fetcher: DoiResolver(fetcher, InProcessExtraction()).read("https://doi.org/10.5555/relay.2026.0042"),
+    ),
+    "doi datacite": (
+        [("api.datacite.org", "/dois/10.5281/zenodo.1234567", "datacite_doi")],
+        lambda fetcher: DoiResolver(fetcher, InProcessExtraction()).read("https://doi.org/10.5281/zenodo.1234567"),
     ),
     "bugzilla": (
         [

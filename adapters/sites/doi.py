@@ -1,0 +1,118 @@
+"""Works named by a DOI link (``doi.org/10.1234/...``): the registry's record, and the publisher's page.
+
+A DOI link leads to a publisher's page, which is often a wall for readers that are not browsers
+(403, a challenge, a script shell) or a paywall around an abstract: the agent got "Could not read
+URL". Every DOI is registered, and its registry describes the work without an account: Crossref
+for most articles (``/works/{doi}``: title, authors, journal, date, abstract when deposited,
+licence, counts), DataCite for data, software and preprints (``/dois/{doi}``). The record is
+asked while the publisher's page is fetched and extracted (within the read's deadline, less a
+reserve for writing); the answer is the record, with the page's text under it when the page gave
+any. A DOI neither registry knows is left to the usual reading of the link.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote, unquote
+
+import anyio
+
+from adapters.json_fields import obj
+from adapters.sites.api_calls import GuardedCaller, call_json
+from adapters.sites.doi_works import Work, crossref_work, datacite_work, work_markdown
+from adapters.sites.urls import on_hosts
+from domain.errors import PageUnavailable, SiteUnavailable
+from domain.pages import ResolvedPage
+from domain.ports import PageExtractionPort
+
+DEFAULT_CROSSREF_URL = "https://api.crossref.org"
+DEFAULT_DATACITE_URL = "https://api.datacite.org"
+#: A publisher's page shorter than this many words says less than the record (a wall, a stub).
+MIN_PAGE_WORDS = 150
+# The page's fetch and extraction end this long before the read's deadline, so the record is still written.
+_RESERVE_SECONDS = 1.0
+_DOI = re.compile(r"10\.[0-9]{4,9}/[^\s]{1,300}")
+_HOSTS = frozenset({"doi.org", "www.doi.org", "dx.doi.org"})
+
+
+def doi_of(url: str) -> str | None:
+    """Pure: the DOI a doi.org link names (``10.1234/abc``); None for anything else."""
+    parsed = on_hosts(url, _HOSTS.__contains__)
+    if parsed is None:
+        return None
+    named = unquote(parsed.path.lstrip("/")).removeprefix("doi:")
+    return named if _DOI.fullmatch(named) else None
+
+
+class DoiResolver:
+    """Implements ``domain.ports.SiteResolverPort``."""
+
+    site = "the DOI's registry"
+
+    def __init__(
+        self,
+        caller: GuardedCaller,
+        extraction: PageExtractionPort,
+        *,
+        crossref_url: str = DEFAULT_CROSSREF_URL,
+        datacite_url: str = DEFAULT_DATACITE_URL,
+    ) -> None:
+        self._caller = caller
+        self._extraction = extraction
+        self._crossref = crossref_url.rstrip("/")
+        self._datacite = datacite_url.rstrip("/")
+
+    def handles(self, url: str) -> bool:
+        return doi_of(url) is not None
+
+    async def read(self, url: str) -> ResolvedPage:
+        doi = doi_of(url)
+        if doi is None:
+            raise SiteUnavailable("not a DOI link")
+        work: list[Work | None] = [None]
+        page: list[tuple[str | None, str]] = [(None, "")]
+
+        async def record() -> None:
+            work[0] = await self._record(doi)
+
+        async def publisher() -> None:
+            page[0] = await self._publisher_page(url)
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(record)
+            group.start_soon(publisher)
+        found = work[0]
+        if found is None:
+            raise SiteUnavailable("neither Crossref nor DataCite has a record of it")
+        text, why = page[0]
+        markdown = await anyio.to_thread.run_sync(lambda: work_markdown(found, text))
+        note = None if text else f"the publisher's page gave no text ({why}); this is the {found.registry} record"
+        return ResolvedPage(f"https://doi.org/{found.doi}", markdown, f"{self.site} ({found.registry})", note=note)
+
+    async def _record(self, doi: str) -> Work | None:
+        """Crossref's record, else DataCite's; None when neither has one."""
+        address = quote(doi, safe="/:;()._-<>[]")
+        try:
+            message = obj(await call_json(self._caller, f"{self._crossref}/works/{address}"), "message")
+            if (work := crossref_work(message, doi)) is not None:
+                return work
+        except SiteUnavailable:
+            pass  # not a Crossref DOI (DataCite answers for data and preprints), or Crossref failed
+        try:
+            attributes = obj(await call_json(self._caller, f"{self._datacite}/dois/{address}"), "data", "attributes")
+        except SiteUnavailable:
+            return None
+        return datacite_work(attributes, doi)
+
+    async def _publisher_page(self, url: str) -> tuple[str | None, str]:
+        """The publisher's page as text, or None and why not, within the read's deadline less a reserve."""
+        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS) as scope:
+            try:
+                fetched = await self._caller.fetch(url)
+                said = await self._extraction.extract(fetched)
+            except PageUnavailable as failed:
+                return None, failed.reason
+            if len(said.split()) < MIN_PAGE_WORDS:
+                return None, f"{len(said.split())} words, fewer than the record holds"
+            return said, ""
+        return None, "it did not answer in time" if scope.cancelled_caught else "it could not be read"

@@ -1,0 +1,125 @@
+"""DOI links read as their registry's record (Crossref, else DataCite), with the publisher's page when it gives text."""
+
+from __future__ import annotations
+
+import anyio
+import httpx
+import pytest
+
+from adapters.sites.doi import DoiResolver, doi_of
+from domain.errors import SiteUnavailable
+from tests.support.site_apis import InProcessExtraction, SiteRouter, fixture, json_answer, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+DOI = "10.5555/relay.2026.0042"
+URL = f"https://doi.org/{DOI}"
+ARTICLE = (
+    "<html><head><title>Failover you can prove</title></head><body><nav>Journal home Sign in</nav><main><article>"
+    "<h1>Failover you can prove</h1>"
+    + "".join(f"<p>Section {n} shows how the relay fails over between providers, with every attempt recorded.</p>"
+              for n in range(12))
+    + "</article></main></body></html>"
+)  # fmt: skip
+RECORD = f"""\
+# Failover you can prove: hedged search for agents
+
+Ada Lovelace, Bob Hopper, The Relay Consortium
+
+*Journal of Agent Tools* · 2026-03-14 · Relay Press · DOI [{DOI}](https://doi.org/{DOI}) · journal article
+Cited by 12 · 48 references · licence: https://creativecommons.org/licenses/by/4.0/
+Subjects: Computer Science
+
+## Abstract
+
+Agents need search that *fails over*.
+
+We prove it does.
+"""
+
+
+def _router(publisher: httpx.Response | None = None) -> SiteRouter:
+    return (
+        SiteRouter()
+        .add("api.crossref.org", f"/works/{DOI}", json_answer(fixture("crossref_work")))
+        .add("doi.org", f"/{DOI}", httpx.Response(302, headers={"location": "https://journal.example/article/42"}))
+        .add("journal.example", "/article/42", publisher or httpx.Response(
+            200, content=ARTICLE.encode(), headers={"content-type": "text/html"}))
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("url", "doi"),
+    [
+        (URL, DOI),
+        (f"http://dx.doi.org/{DOI}", DOI),
+        (f"https://doi.org/doi:{DOI}", DOI),
+        ("https://doi.org/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-O",
+         "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"),
+        ("https://doi.org/", None),
+        ("https://doi.org/about", None),
+        ("https://doi.org/11.5555/x", None),
+        (f"https://example.org/{DOI}", None),
+    ],
+)  # fmt: skip
+def test_doi_links_say_which_work_they_name(url: str, doi: str | None) -> None:
+    assert doi_of(url) == doi
+
+
+async def test_a_work_reads_as_its_record_with_the_publishers_page_under_it() -> None:
+    router = _router()
+
+    page = await DoiResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
+
+    assert page.markdown.startswith(
+        RECORD + "\n## The publisher's page\n\n### Failover you can prove\n\nSection 0 shows"
+    )
+    assert (page.url, page.source, page.note) == (URL, "the DOI's registry (Crossref)", None)
+
+
+@pytest.mark.parametrize(
+    ("publisher", "why"),
+    [
+        (httpx.Response(403, content=b"<html>Are you a robot?</html>", headers={"content-type": "text/html"}),
+         "HTTP 403"),
+        (httpx.Response(200, content=b"<html><body><main><p>Sign in to read this article.</p></main></body></html>",
+                        headers={"content-type": "text/html"}), "6 words, fewer than the record holds"),
+    ],
+)  # fmt: skip
+async def test_a_publishers_wall_leaves_the_record_and_says_why(publisher: httpx.Response, why: str) -> None:
+    page = await DoiResolver(routed_fetcher(_router(publisher)), InProcessExtraction()).read(URL)
+    assert page.markdown == RECORD
+    assert page.note == f"the publisher's page gave no text ({why}); this is the Crossref record"
+
+
+async def test_a_publisher_that_does_not_answer_in_time_leaves_the_record() -> None:
+    async def hanging(request: httpx.Request) -> httpx.Response:
+        await anyio.sleep(30)
+        return httpx.Response(200)
+
+    router = _router().add("journal.example", "/article/42", hanging)
+    with anyio.fail_after(5):  # the read's deadline, as the page reader sets it
+        with anyio.CancelScope(deadline=anyio.current_time() + 1.5):
+            page = await DoiResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
+    assert page.markdown == RECORD
+    assert page.note == "the publisher's page gave no text (it did not answer in time); this is the Crossref record"
+
+
+async def test_a_doi_crossref_does_not_know_is_asked_of_datacite() -> None:
+    doi = "10.5281/zenodo.1234567"
+    router = SiteRouter().add("api.datacite.org", f"/dois/{doi}", json_answer(fixture("datacite_doi")))
+
+    page = await DoiResolver(routed_fetcher(router), InProcessExtraction()).read(f"https://doi.org/{doi}")
+
+    assert page.markdown == (
+        "# Relay failover traces\n\nAda Lovelace\n\n"
+        f"2025-06-01 · Zenodo · DOI [{doi}](https://doi.org/{doi}) · Dataset\n"
+        "Cited by 3 · licence: https://creativecommons.org/licenses/by/4.0/legalcode\n\n"
+        "## Abstract\n\nTraces of 10,000 failovers.\n"
+    )
+    assert page.source == "the DOI's registry (DataCite)"
+    assert [seen.host for seen in router.seen if "api." in seen.host] == ["api.crossref.org", "api.datacite.org"]
+
+
+async def test_a_doi_no_registry_knows_is_left_to_the_usual_reading() -> None:
+    with pytest.raises(SiteUnavailable, match="neither Crossref nor DataCite has a record of it"):
+        await DoiResolver(routed_fetcher(SiteRouter()), InProcessExtraction()).read(URL)
