@@ -202,6 +202,12 @@ def page_at(host: str, path: str, words: str) -> tuple[str, str, httpx.Response]
             "The Jira REST API could not be used (HTTP 404, not found: No such issue)",
         ),
         (
+            "https://doi.org/10.5555/relay.0001",
+            page_at("doi.org", "/10.5555/relay.0001", "DOI-PAGE-TEXT"),
+            ("api.crossref.org", "/works/10.5555/relay.0001", httpx.Response(404, content=b"Resource not found.")),
+            "The DOI's registry could not be used (neither Crossref nor DataCite has a record of it)",
+        ),
+        (
             "https://x.com/ada/status/1866455443419152391",
             page_at("x.com", "/ada/status/1866455443419152391", "X-PAGE-TEXT"),
             ("cdn.syndication.twimg.com", "/tweet-result", json_answer({})),
