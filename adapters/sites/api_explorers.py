@@ -90,6 +90,8 @@ class ApiExplorerResolver:
         address = await self._document(page)
         try:
             document = await call_file(self._caller, address)
+            if document.truncated:  # the start of a JSON or YAML document is not one
+                raise SiteUnavailable("its API description is larger than the download cap")
             markdown = await self._extraction.extract(document)
         except PageUnavailable as failed:
             raise SiteUnavailable(f"its API description could not be read ({failed.reason})") from None

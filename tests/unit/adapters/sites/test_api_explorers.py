@@ -120,3 +120,10 @@ async def test_a_document_address_that_is_not_on_the_web_is_refused() -> None:
     shell = _shell(b"<redoc spec-url='file:///etc/passwd'></redoc>")
     with pytest.raises(SiteUnavailable, match="not at a web address"):
         await ApiExplorerResolver(routed_fetcher(SiteRouter()), InProcessExtraction()).read_page(shell)
+
+
+async def test_a_document_past_the_download_cap_is_refused_in_plain_words() -> None:
+    router = SiteRouter().add(HOST, "/openapi.json", _file(SPEC))
+    fetcher = routed_fetcher(router, max_body_bytes=1_000)
+    with pytest.raises(SiteUnavailable, match="larger than the download cap"):
+        await ApiExplorerResolver(fetcher, InProcessExtraction()).read_page(_shell(SWAGGER_UI))
