@@ -15,7 +15,7 @@ import anyio
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
 from adapters.sites.reddit_comments import thread_markdown
 from adapters.sites.urls import on_hosts
-from domain.errors import SiteUnavailable
+from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage
 
 DEFAULT_SITE_URL = "https://www.reddit.com"
@@ -29,6 +29,8 @@ _THREAD_PATH = re.compile(
 )
 _PLAIN_SLUG = re.compile(r"[A-Za-z0-9_]{1,300}")
 _SHORT_PATH = re.compile(r"/(?P<post>[a-z0-9]{1,12})/?")  # redd.it/{post}
+# The app's share links, /r/{sub}/s/{id}: a redirect to the thread, whose address only Reddit knows.
+_SHARE_PATH = re.compile(r"/r/[A-Za-z0-9_]{1,50}/s/[A-Za-z0-9]{1,20}/?")
 COMMENTS_ASKED = "500"  # Reddit sends at most about this many on a first load; the rest are "more" stubs
 
 
@@ -56,6 +58,12 @@ def thread_path(url: str) -> str | None:
     return path
 
 
+def share_link(url: str) -> bool:
+    """Pure: ``url`` is one of the Reddit app's share links (``/r/{sub}/s/{id}``)."""
+    parsed = on_hosts(url, lambda host: host in _HOSTS)
+    return parsed is not None and _SHARE_PATH.fullmatch(parsed.path) is not None
+
+
 class RedditResolver:
     """Implements ``domain.ports.SiteResolverPort``."""
 
@@ -66,10 +74,10 @@ class RedditResolver:
         self._site_url = site_url.rstrip("/")
 
     def handles(self, url: str) -> bool:
-        return thread_path(url) is not None
+        return thread_path(url) is not None or share_link(url)
 
     async def read(self, url: str) -> ResolvedPage:
-        path = thread_path(url)
+        path = thread_path(url) if not share_link(url) else await self._shared_thread(url)
         if path is None:
             raise SiteUnavailable("not a thread URL")
         query = {"raw_json": "1", "limit": COMMENTS_ASKED}
@@ -78,3 +86,14 @@ class RedditResolver:
         if thread is None:
             raise SiteUnavailable("its answer had no post")
         return ResolvedPage(url, thread.markdown, self.site, truncated=thread.note is not None, note=thread.note)
+
+    async def _shared_thread(self, url: str) -> str:
+        """The thread a share link redirects to (whatever the thread's own page then answers)."""
+        try:
+            landed = await self._caller.call(url)
+        except PageUnavailable as failed:
+            raise SiteUnavailable(f"its share link could not be followed ({failed.reason})") from None
+        path = thread_path(landed.url)
+        if path is None:
+            raise SiteUnavailable("its share link did not lead to a thread")
+        return path

@@ -85,6 +85,30 @@ async def test_a_short_link_reads_the_same_thread() -> None:
     assert page.markdown.startswith("# Is asyncio worth it")
 
 
+async def test_a_share_link_reads_the_thread_it_leads_to() -> None:
+    moved = httpx.Response(301, headers={"location": f"{THREAD}?share_id=abc&utm_medium=android_app"})
+    router = (
+        SiteRouter()
+        .add(REDDIT, "/r/Python/s/AbCdEf1234", moved)
+        .add(REDDIT, "/r/Python/comments/1d5xyz/is_asyncio_worth_it/", httpx.Response(403))  # the page itself refused
+        .add(REDDIT, JSON_PATH, json_answer(fixture("reddit_thread")))
+    )
+    resolver = RedditResolver(routed_fetcher(router))
+    assert resolver.handles("https://www.reddit.com/r/Python/s/AbCdEf1234")
+
+    page = await resolver.read("https://www.reddit.com/r/Python/s/AbCdEf1234")
+
+    assert page.markdown.startswith("# Is asyncio worth it")
+    assert router.paths()[-1] == JSON_PATH
+
+
+async def test_a_share_link_that_leads_elsewhere_is_refused() -> None:
+    moved = httpx.Response(302, headers={"location": "https://www.reddit.com/r/Python/"})
+    router = SiteRouter().add(REDDIT, "/r/Python/s/AbCdEf1234", moved).add(REDDIT, "/r/Python/", httpx.Response(200))
+    with pytest.raises(SiteUnavailable, match="did not lead to a thread"):
+        await RedditResolver(routed_fetcher(router)).read("https://www.reddit.com/r/Python/s/AbCdEf1234")
+
+
 def thread_with(post: dict[str, Any], comments: list[Any] | None = None) -> list[Any]:
     return [
         {"kind": "Listing", "data": {"children": [{"kind": "t3", "data": post}]}},
