@@ -34,6 +34,9 @@ _SETTING = re.compile(
     rb'"(wgPageName|wgNamespaceNumber|wgAction|wgIsArticle|wgPageContentModel)":\s{0,3}'
     rb'("(?:[^"\\\n]|\\.){0,600}"|-?[0-9]{1,6}|true|false|![01])'
 )
+# Pages the wiki composes around their text when it shows them (a category's members, a file's
+# picture and history), which ``action=parse`` does not give: read as the page shows them.
+_GENERATED_NAMESPACES = frozenset({6, 14})
 _MINIFIED = {b"!0": True, b"!1": False}  # how a minified start-up script writes true and false
 # A link of the head into the script path: the RSD link, the search description, load.php.
 _SCRIPT_LINK = re.compile(
@@ -66,6 +69,8 @@ def wiki_page(page: FetchedPage) -> WikiPage | None:
     title = settings.get("wgPageName")
     namespace = settings.get("wgNamespaceNumber")
     if not isinstance(title, str) or not title.strip() or not isinstance(namespace, int) or namespace < 0:
+        return None
+    if namespace in _GENERATED_NAMESPACES:
         return None
     if settings.get("wgAction", "view") != "view" or settings.get("wgIsArticle") is False:
         return None

@@ -76,6 +76,7 @@ def test_a_minified_start_up_script_is_read_too() -> None:
     [
         (_page(config={**RLCONF, "wgNamespaceNumber": -1, "wgPageName": "Special:Search"}), "a special page"),
         (_page(config={**RLCONF, "wgAction": "history"}), "a page's history"),
+        (_page(config={**RLCONF, "wgNamespaceNumber": 14, "wgPageName": "Category:Relays"}), "a category's members"),
         (_page(config={**RLCONF, "wgPageContentModel": "Scribunto"}), "a module's code"),
         (_page(config={"wgNamespaceNumber": 0}), "no article named"),
         (_page(links='<link rel="stylesheet" href="https://cdn.example/load.php?x=1">'), "its API on another origin"),
