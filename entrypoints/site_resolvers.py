@@ -121,6 +121,12 @@ def _bugzillas(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageReso
     return BugzillaResolver(fetcher)
 
 
+def _gerrits(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
+    from adapters.sites.gerrit import GerritResolver
+
+    return GerritResolver(fetcher)
+
+
 def _mediawikis(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.mediawiki import MediaWikiResolver
 
@@ -143,6 +149,7 @@ _PAGE_BUILDERS: dict[str, Callable[[GuardedCaller, PageExtractionPort], FetchedP
     "apidocs": _api_explorers,
     "bugzilla": _bugzillas,
     "mediawiki": _mediawikis,
+    "gerrit": _gerrits,
 }
 
 
@@ -244,6 +251,12 @@ def _x(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> Sit
     return XResolver(fetcher, api_url=settings.x_embed_url)
 
 
+def _gerrit(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.gerrit import GerritResolver
+
+    return GerritResolver(fetcher)
+
+
 def _doi(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.doi import DoiResolver
 
@@ -276,4 +289,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "x": _x,
     "bugzilla": _bugzilla,
     "doi": _doi,
+    "gerrit": _gerrit,
 }

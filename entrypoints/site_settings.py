@@ -38,6 +38,7 @@ SITE_NAMES = (
     "bugzilla",
     "mediawiki",
     "doi",
+    "gerrit",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

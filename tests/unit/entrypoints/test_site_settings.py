@@ -15,7 +15,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 EVERY_SITE = (
     "stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse", "mastodon",
     "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira", "apidocs", "x",
-    "bugzilla", "mediawiki", "doi",
+    "bugzilla", "mediawiki", "doi", "gerrit",
 )  # fmt: skip
 
 
@@ -69,6 +69,7 @@ def test_the_page_resolvers_are_built_only_when_their_sites_are_enabled() -> Non
         "the API description the page draws",
         "the Bugzilla REST API",
         "the wiki's MediaWiki API",
+        "the Gerrit REST API",
     ]
     only = page_resolvers(
         Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher, InProcessExtraction()

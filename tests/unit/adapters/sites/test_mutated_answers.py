@@ -29,6 +29,7 @@ from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
 from adapters.sites.docc_archives import DoccArchiveResolver
 from adapters.sites.doi import DoiResolver
+from adapters.sites.gerrit import GerritResolver
 from adapters.sites.github import GithubResolver
 from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
@@ -223,6 +224,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "doi datacite": (
         [("api.datacite.org", "/dois/10.5281/zenodo.1234567", "datacite_doi")],
         lambda fetcher: DoiResolver(fetcher, InProcessExtraction()).read("https://doi.org/10.5281/zenodo.1234567"),
+    ),
+    "gerrit": (
+        [("go-review.googlesource.com", "/changes/612345", "gerrit_change")],
+        lambda fetcher: GerritResolver(fetcher).read("https://go-review.googlesource.com/c/go/+/612345"),
     ),
     "bugzilla": (
         [
