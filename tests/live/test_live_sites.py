@@ -23,11 +23,7 @@ PAGES = {
     "apple": ("https://developer.apple.com/documentation/swiftui/view", "# View"),
     # A talk with chapters and written captions; the transcript may be refused from data-centre addresses,
     # which the note then says: the mark is the video's own facts.
-    # A self-hosted Jira, recognised from its page.
-    "jira": ("https://bugs.openjdk.org/browse/JDK-8000000", "## Comments"),
-    "bugzilla": ("https://bugzilla.mozilla.org/show_bug.cgi?id=1", "## Description"),
     "doi": ("https://doi.org/10.1038/nature14539", "# Deep learning"),
-    "gerrit": ("https://go-review.googlesource.com/c/go/+/1", "## Review messages"),
     "x": ("https://x.com/jack/status/20", "just setting up my twttr"),
     "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
 }
