@@ -23,7 +23,7 @@ PAGES = {
     "apple": ("https://developer.apple.com/documentation/swiftui/view", "# View"),
     # A talk with chapters and written captions; the transcript may be refused from data-centre addresses,
     # which the note then says: the mark is the video's own facts.
-    "mediawiki": ("https://wiki.archlinux.org/title/Pacman", "# pacman"),
+    "mediawiki": ("https://wiki.archlinux.org/title/Pacman", "# Pacman"),
     "doi": ("https://doi.org/10.1038/nature14539", "# Deep learning"),
     "x": ("https://x.com/jack/status/20", "just setting up my twttr"),
     "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
