@@ -80,7 +80,7 @@ async def _outcome(site: str, read: Callable[[], Awaitable[ResolvedPage]], url: 
         reason = "an unexpected error, logged"
     else:
         if page.markdown.strip():
-            return SiteOutcome(page, f"Read through {site}." + (f" {page.note}" if page.note else ""))
+            return SiteOutcome(page, f"Read through {site}." + (f" {capitalised(page.note)}" if page.note else ""))
         reason = "it gave no text"
     logger.info("%s not used for %s: %s", site, without_userinfo(url), reason)
     unused = f"{site} could not be used ({reason})"

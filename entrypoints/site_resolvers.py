@@ -257,6 +257,12 @@ def _gerrit(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> Site
     return GerritResolver(fetcher)
 
 
+def _wayback(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.wayback import WaybackResolver
+
+    return WaybackResolver(fetcher, extraction, archive_url=settings.wayback_url)
+
+
 def _doi(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.doi import DoiResolver
 
@@ -290,4 +296,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "bugzilla": _bugzilla,
     "doi": _doi,
     "gerrit": _gerrit,
+    "wayback": _wayback,
 }

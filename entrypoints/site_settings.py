@@ -39,6 +39,7 @@ SITE_NAMES = (
     "mediawiki",
     "doi",
     "gerrit",
+    "wayback",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -58,6 +59,7 @@ SITE_URL_FIELDS = (
     "x_embed_url",
     "crossref_url",
     "datacite_url",
+    "wayback_url",
 )
 
 
@@ -87,6 +89,7 @@ class SiteSettings(BaseSettings):
     x_embed_url: str = Field("https://cdn.syndication.twimg.com", validation_alias="SEARCHRELAY_X_EMBED_URL")
     crossref_url: str = Field("https://api.crossref.org", validation_alias="SEARCHRELAY_CROSSREF_URL")
     datacite_url: str = Field("https://api.datacite.org", validation_alias="SEARCHRELAY_DATACITE_URL")
+    wayback_url: str = Field("https://web.archive.org", validation_alias="SEARCHRELAY_WAYBACK_URL")
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

@@ -128,6 +128,16 @@ async def test_a_resolved_page_is_read_without_fetching_the_page() -> None:
     assert fetcher.calls == []
 
 
+async def test_a_resolvers_own_note_opens_as_a_sentence_after_the_source() -> None:
+    class NotingResolver(FakeResolver):
+        async def read(self, url: str) -> ResolvedPage:
+            return ResolvedPage(url, "text", self.site, note="no transcript: the video has no captions")
+
+    pages, _ = reader(NotingResolver("unused"))
+    page = await pages.read(QUESTION)
+    assert page.note == "Read through the Fake API. No transcript: the video has no captions"
+
+
 async def test_a_url_no_resolver_claims_is_read_the_generic_way_without_a_note() -> None:
     resolver = FakeResolver("api text")
     pages, fetcher = reader(resolver)
