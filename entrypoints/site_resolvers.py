@@ -266,7 +266,10 @@ def _wayback(settings: Settings, fetcher: GuardedCaller, extraction: PageExtract
 def _doi(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.doi import DoiResolver
 
-    return DoiResolver(fetcher, extraction, crossref_url=settings.crossref_url, datacite_url=settings.datacite_url)
+    preprints = _arxiv(settings, fetcher, extraction) if "arxiv" in settings.enabled_sites() else None
+    return DoiResolver(
+        fetcher, extraction, crossref_url=settings.crossref_url, datacite_url=settings.datacite_url, preprints=preprints
+    )
 
 
 def _youtube(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:

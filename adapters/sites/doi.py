@@ -19,11 +19,11 @@ import anyio
 
 from adapters.json_fields import obj
 from adapters.sites.api_calls import GuardedCaller, call_json
-from adapters.sites.doi_works import Work, crossref_work, datacite_work, work_markdown
+from adapters.sites.doi_works import Work, arxiv_id, crossref_work, datacite_work, work_markdown
 from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage
-from domain.ports import PageExtractionPort
+from domain.ports import PageExtractionPort, SiteResolverPort
 
 DEFAULT_CROSSREF_URL = "https://api.crossref.org"
 DEFAULT_DATACITE_URL = "https://api.datacite.org"
@@ -56,9 +56,11 @@ class DoiResolver:
         *,
         crossref_url: str = DEFAULT_CROSSREF_URL,
         datacite_url: str = DEFAULT_DATACITE_URL,
+        preprints: SiteResolverPort | None = None,
     ) -> None:
         self._caller = caller
         self._extraction = extraction
+        self._preprints = preprints  # arXiv's reader: a paper behind a wall may have its preprint there
         self._crossref = crossref_url.rstrip("/")
         self._datacite = datacite_url.rstrip("/")
 
@@ -69,6 +71,8 @@ class DoiResolver:
         doi = doi_of(url)
         if doi is None:
             raise SiteUnavailable("not a DOI link")
+        if (own := arxiv_id(doi)) is not None and self._preprints is not None:
+            return await self._preprints.read(f"https://arxiv.org/abs/{own}")  # arXiv's own DOI: the paper
         work: list[Work | None] = [None]
         page: list[tuple[str | None, str]] = [(None, "")]
 
@@ -85,9 +89,29 @@ class DoiResolver:
         if found is None:
             raise SiteUnavailable("neither Crossref nor DataCite has a record of it")
         text, why = page[0]
-        markdown = await anyio.to_thread.run_sync(lambda: work_markdown(found, text))
-        note = None if text else f"the publisher's page gave no text ({why}); this is the {found.registry} record"
+        preprint = await self._preprint(found) if text is None else None
+        markdown = await anyio.to_thread.run_sync(lambda: work_markdown(found, text, preprint))
+        note = None
+        if text is None:
+            instead = (
+                f"its preprint on arXiv ({preprint[0]}) is read instead"
+                if preprint
+                else f"this is the {found.registry} record"
+            )
+            note = f"the publisher's page gave no text ({why}); {instead}"
         return ResolvedPage(f"https://doi.org/{found.doi}", markdown, f"{self.site} ({found.registry})", note=note)
+
+    async def _preprint(self, work: Work) -> tuple[str, str] | None:
+        """The first of the work's arXiv preprints that reads, within the read's deadline less a reserve."""
+        if self._preprints is None or not work.preprints:
+            return None
+        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
+            for ident in work.preprints[:2]:
+                try:
+                    return ident, (await self._preprints.read(f"https://arxiv.org/abs/{ident}")).markdown
+                except SiteUnavailable:
+                    continue
+        return None
 
     async def _record(self, doi: str) -> Work | None:
         """Crossref's record, else DataCite's; None when neither has one."""

@@ -16,6 +16,8 @@ from adapters.json_fields import number, obj, objs, strings, text
 from adapters.sites.fragments import post_markdown
 from domain.markdown_lines import headings_below
 
+_ARXIV_DOI = re.compile(r"10\.48550/arxiv\.(.{1,40})", re.IGNORECASE)
+_ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z.-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")
 #: Authors named; the rest are counted.
 SHOWN_AUTHORS = 20
 _JATS = re.compile(r"<(/?)jats:(p|title|sec|italic|bold|sub|sup|list|list-item)\b", re.IGNORECASE)
@@ -38,6 +40,7 @@ class Work:
     cited_by: int | None = None
     references: int | None = None
     registry: str = ""
+    preprints: list[str] = field(default_factory=list)  # arXiv identifiers of the work's preprints
 
 
 def crossref_work(message: dict[str, Any], doi: str) -> Work | None:
@@ -68,6 +71,7 @@ def crossref_work(message: dict[str, Any], doi: str) -> Work | None:
         cited_by=number(message.get("is-referenced-by-count")),
         references=number(message.get("references-count")),
         registry="Crossref",
+        preprints=_arxiv_preprints(obj(message, "relation")),
     )
 
 
@@ -108,8 +112,14 @@ def datacite_work(attributes: dict[str, Any], doi: str) -> Work | None:
     )
 
 
-def work_markdown(work: Work, page_text: str | None) -> str:
-    """The work's record, and the publisher's page under it when it could be read."""
+def arxiv_id(doi: str) -> str | None:
+    """Pure: the arXiv identifier of one of arXiv's own DOIs (``10.48550/arXiv.2106.01234``), else None."""
+    found = _ARXIV_DOI.fullmatch(doi)
+    return found.group(1) if found else None
+
+
+def work_markdown(work: Work, page_text: str | None, preprint: tuple[str, str] | None = None) -> str:
+    """The work's record, and the publisher's page under it when it could be read, else its preprint's text."""
     lines = [f"# {work.title}", ""]
     if work.authors:
         more = len(work.authors) - SHOWN_AUTHORS
@@ -129,7 +139,20 @@ def work_markdown(work: Work, page_text: str | None) -> str:
         lines += ["", "## Abstract", "", re.sub(r"^#+ Abstract\s*\n+", "", abstract, flags=re.IGNORECASE)]
     if page_text:
         lines += ["", "## The publisher's page", "", headings_below(page_text, 2)]
+    elif preprint is not None:
+        lines += ["", f"## Its preprint (arXiv:{preprint[0]})", "", headings_below(preprint[1], 2)]
     return "\n".join(lines).strip() + "\n"
+
+
+def _arxiv_preprints(relation: dict[str, Any]) -> list[str]:
+    """The arXiv identifiers among the preprints a Crossref record relates (``has-preprint``)."""
+    found = []
+    for item in objs(relation.get("has-preprint"))[:10]:
+        kind, ident = text(item.get("id-type")).lower(), text(item.get("id")).strip()
+        named = arxiv_id(ident) if kind == "doi" else ident.removeprefix("arXiv:") if kind == "arxiv" else None
+        if named and _ARXIV_ID.fullmatch(named):
+            found.append(named)
+    return found
 
 
 def _person(person: dict[str, Any]) -> str:

@@ -123,3 +123,58 @@ async def test_a_doi_crossref_does_not_know_is_asked_of_datacite() -> None:
 async def test_a_doi_no_registry_knows_is_left_to_the_usual_reading() -> None:
     with pytest.raises(SiteUnavailable, match="neither Crossref nor DataCite has a record of it"):
         await DoiResolver(routed_fetcher(SiteRouter()), InProcessExtraction()).read(URL)
+
+
+def _with_preprint(router: SiteRouter) -> SiteRouter:
+    """The record relates an arXiv preprint; arXiv's API and the paper's HTML version answer for it."""
+    from tests.support.site_apis import fixture_bytes
+
+    record = fixture("crossref_work")
+    record["message"]["relation"] = {
+        "has-preprint": [{"id-type": "doi", "id": "10.48550/arXiv.1706.03762", "asserted-by": "subject"}]
+    }
+    router.add("api.crossref.org", f"/works/{DOI}", json_answer(record))
+    router.add(
+        "export.arxiv.org",
+        "/api/query",
+        httpx.Response(200, content=fixture_bytes("arxiv_entry.xml"), headers={"content-type": "application/atom+xml"}),
+    )
+    html = b"<html><body><main><article><h1>Attention</h1>" + b"<p>The preprint's full text, read.</p>" * 30
+    router.add(
+        "arxiv.org",
+        "/html/1706.03762",
+        httpx.Response(200, content=html + b"</article></main></body></html>", headers={"content-type": "text/html"}),
+    )
+    return router  # fmt: skip
+
+
+def _resolver(router: SiteRouter) -> DoiResolver:
+    from adapters.sites.arxiv import ArxivResolver
+
+    fetcher, extraction = routed_fetcher(router), InProcessExtraction()
+    return DoiResolver(fetcher, extraction, preprints=ArxivResolver(fetcher, extraction))
+
+
+async def test_a_walled_work_with_an_arxiv_preprint_reads_the_preprint_under_its_record() -> None:
+    router = _with_preprint(_router(httpx.Response(403)))
+
+    page = await _resolver(router).read(URL)
+
+    assert page.markdown.startswith(RECORD + "\n## Its preprint (arXiv:1706.03762)\n\n### ")
+    assert "The preprint's full text, read." in page.markdown
+    assert (
+        page.note == "the publisher's page gave no text (HTTP 403); its preprint on arXiv (1706.03762) is read instead"
+    )
+
+
+async def test_a_readable_publishers_page_is_preferred_to_the_preprint() -> None:
+    router = _with_preprint(_router())
+    page = await _resolver(router).read(URL)
+    assert "## The publisher's page" in page.markdown and "Its preprint" not in page.markdown
+    assert router.paths("export.arxiv.org") == [] and router.paths("arxiv.org") == []
+
+
+async def test_an_arxiv_doi_reads_as_the_arxiv_paper() -> None:
+    router = _with_preprint(SiteRouter())
+    page = await _resolver(router).read("https://doi.org/10.48550/arXiv.1706.03762")
+    assert page.source == "the arXiv API" and "The preprint's full text, read." in page.markdown
