@@ -22,6 +22,7 @@ from adapters.sites.github_code import (
     commit_markdown,
     folder_markdown,
     gist_markdown,
+    pull_files_markdown,
     release_markdown,
     releases_markdown,
 )
@@ -76,6 +77,8 @@ class GithubResolver:
             return await self._discussion(target, url)
         if target.kind in ("issue", "pull"):
             return await self._thread(target, url)
+        if target.kind == "pull_files":
+            return await self._pull_files(target, url)
         return ResolvedPage(url, await self._repository_page(target, url), self.site)
 
     async def _repository_page(self, target: GithubTarget, url: str) -> str:
@@ -120,6 +123,18 @@ class GithubResolver:
         notes = [cut for cut in cuts if cut]
         markdown = await anyio.to_thread.run_sync(lambda: thread_markdown(kind, subject, entries, cuts=notes))
         return ResolvedPage(url, markdown, self.site, truncated=bool(notes), note=" ".join(notes) or None)
+
+    async def _pull_files(self, target: GithubTarget, url: str) -> ResolvedPage:
+        """A pull request's changed files with their patches, page after page (the API lists 3,000 at most)."""
+        repo = f"/repos/{target.owner}/{target.repo}/pulls/{target.number}"
+        pull = obj(await self._get(repo))
+        files = await self._list(f"{repo}/files")
+        conversation = f"https://github.com/{target.owner}/{target.repo}/pull/{target.number}"
+        cut = cut_note(files, "changed files", number(pull.get("changed_files")), f"{conversation}/files")
+        markdown = await anyio.to_thread.run_sync(lambda: pull_files_markdown(pull, files.items, conversation))
+        if cut:
+            markdown += f"\n[{cut}]\n"
+        return ResolvedPage(url, markdown, self.site, truncated=cut is not None, note=cut)
 
     async def _discussion(self, target: GithubTarget, url: str) -> ResolvedPage:
         if self._token is None:

@@ -33,9 +33,17 @@ def commit_markdown(commit: dict[str, Any], url: str) -> str:
     if body.strip():
         head += ["", body.strip()]
     files = objs(commit.get("files"))
-    parts = ["\n".join(head)]
-    if files:
-        parts.append("## Files")
+    parts = ["\n".join(head), *files_markdown(files)]
+    total = number(obj(commit, "stats").get("total"))
+    if len(files) >= 300 or (total is not None and len(files) == 0 and total > 0):
+        parts.append(f"[The API lists at most 300 of a commit's files; all of them: {url}]")
+    return "\n\n".join(parts) + "\n"
+
+
+def files_markdown(files: list[dict[str, Any]]) -> list[str]:
+    """Changed files (a commit's, a pull request's) under "## Files", each with its patch in a diff fence,
+    400 lines a file and ``MAX_PATCHES_CHARS`` in all; past that a file is listed with its counts."""
+    parts = ["## Files"] if files else []
     budget = MAX_PATCHES_CHARS
     for changed in files:
         heading, patch = _file_change(changed)
@@ -47,10 +55,27 @@ def commit_markdown(commit: dict[str, Any], url: str) -> str:
             parts.append(f"{heading}\n\n(patch not shown: the patches above reached {MAX_PATCHES_CHARS:,} characters)")
         else:
             parts.append(f"{heading}\n\n(no patch: a binary file, a rename alone, or a diff too large for the API)")
-    total = number(obj(commit, "stats").get("total"))
-    if len(files) >= 300 or (total is not None and len(files) == 0 and total > 0):
-        parts.append(f"[The API lists at most 300 of a commit's files; all of them: {url}]")
-    return "\n\n".join(parts) + "\n"
+    return parts
+
+
+def pull_files_markdown(pull: dict[str, Any], files: list[dict[str, Any]], conversation: str) -> str:
+    """A pull request's changes: its title, state, branches and totals, then each file's patch."""
+    number_ = number(pull.get("number"))
+    title = " ".join(text(pull.get("title")).split()) or "(untitled)"
+    state = "merged" if pull.get("merged_at") else text(pull.get("state")) or "unknown state"
+    facts = [
+        f"Pull request · {state}",
+        byline(text(obj(pull, "user").get("login")), day_from_iso(pull.get("created_at")), verb="opened by"),
+    ]
+    head, base = text(obj(pull, "head").get("label")), text(obj(pull, "base").get("label"))
+    if head and base:
+        facts.append(f"{head} → {base}")
+    changed, added, deleted = (number(pull.get(key)) for key in ("changed_files", "additions", "deletions"))
+    if changed is not None and added is not None and deleted is not None:
+        facts.append(f"{changed} file{'s' if changed != 1 else ''} changed, +{added} −{deleted}")
+    head_lines = [f"# {title}" + (f" (#{number_})" if number_ is not None else ""), "", " · ".join(facts)]
+    head_lines += ["", f"The conversation: {conversation}"]
+    return "\n\n".join(["\n".join(head_lines), *files_markdown(files)]) + "\n"
 
 
 def _commit_facts(commit: dict[str, Any]) -> str:

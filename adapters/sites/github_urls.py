@@ -9,7 +9,9 @@ from urllib.parse import unquote
 
 from adapters.sites.urls import on_hosts
 
-Kind = Literal["issue", "pull", "discussion", "readme", "blob", "tree", "commit", "release", "releases", "gist"]
+Kind = Literal[
+    "issue", "pull", "pull_files", "discussion", "readme", "blob", "tree", "commit", "release", "releases", "gist"
+]
 _HOSTS = frozenset({"github.com", "www.github.com"})
 # Notebook viewers that show a GitHub file at /github/{owner}/{repo}/blob/{ref}/{path}: Colab draws
 # it with scripts (the page has no text of it), nbviewer renders it; both read the same file.
@@ -65,7 +67,9 @@ def github_target(url: str) -> GithubTarget | None:
     if not rest:
         return GithubTarget("readme", owner, repo)
     if len(rest) >= 2 and rest[0] in _NUMBERED and rest[1].isdigit() and len(rest[1]) < 10:
-        # /pull/12/files and /pull/12/commits are views of the same pull request.
+        # /pull/12/files (and the newer /changes) shows the diff; /pull/12/commits is a view of the conversation.
+        if rest[0] == "pull" and len(rest) >= 3 and rest[2] in ("files", "changes"):
+            return GithubTarget("pull_files", owner, repo, number=int(rest[1]))
         return GithubTarget(_NUMBERED[rest[0]], owner, repo, number=int(rest[1]))
     if len(rest) >= 3 and rest[0] == "blob":
         return GithubTarget("blob", owner, repo, ref=rest[1], path="/".join(rest[2:]))

@@ -26,7 +26,8 @@ REPO = "/repos/encode/httpx"
         ("https://github.com/encode/httpx", GithubTarget("readme", "encode", "httpx")),
         ("https://github.com/encode/httpx.git", GithubTarget("readme", "encode", "httpx")),
         ("https://github.com/encode/httpx/issues/77", GithubTarget("issue", "encode", "httpx", 77)),
-        ("https://github.com/encode/httpx/pull/88/files", GithubTarget("pull", "encode", "httpx", 88)),
+        ("https://github.com/encode/httpx/pull/88/files", GithubTarget("pull_files", "encode", "httpx", 88)),
+        ("https://github.com/encode/httpx/pull/88/commits", GithubTarget("pull", "encode", "httpx", 88)),
         ("https://github.com/encode/httpx/discussions/5", GithubTarget("discussion", "encode", "httpx", 5)),
         (
             "https://github.com/encode/httpx/blob/master/httpx/_client.py#L10",
@@ -355,3 +356,31 @@ async def test_a_gist_answer_without_files_is_refused() -> None:
     router = SiteRouter().add(API, "/gists/aa5a315d61ae9438b18d", json_answer({"id": "aa5a315d61ae9438b18d"}))
     with pytest.raises(SiteUnavailable, match="no gist files"):
         await GithubResolver(routed_fetcher(router)).read("https://gist.github.com/aa5a315d61ae9438b18d")
+
+
+async def test_a_pull_requests_files_view_reads_as_its_changes_with_their_patches() -> None:
+    pull = {"number": 88, "title": "Hedge slow requests", "state": "closed", "merged_at": "2026-04-03T11:00:00Z",
+            "user": {"login": "ada"}, "created_at": "2026-04-01T10:00:00Z", "head": {"label": "ada:hedge"},
+            "base": {"label": "encode:master"}, "changed_files": 2, "additions": 12, "deletions": 1}  # fmt: skip
+    files = [
+        {"filename": "httpx/_hedge.py", "status": "added", "additions": 11, "deletions": 0,
+         "patch": "@@ -0,0 +1,2 @@\n+def hedge():\n+    pass"},
+        {"filename": "logo.png", "status": "modified", "additions": 0, "deletions": 0},
+    ]  # fmt: skip
+    router = (
+        SiteRouter()
+        .add(API, "/repos/encode/httpx/pulls/88", json_answer(pull))
+        .add(API, "/repos/encode/httpx/pulls/88/files", json_answer(files))
+    )
+
+    page = await GithubResolver(routed_fetcher(router)).read("https://github.com/encode/httpx/pull/88/files")
+
+    assert page.markdown == (
+        "# Hedge slow requests (#88)\n\n"
+        "Pull request · merged · opened by ada on 2026-04-01 · ada:hedge → encode:master · 2 files changed, +12 −1\n\n"
+        "The conversation: https://github.com/encode/httpx/pull/88\n\n## Files\n\n"
+        "### `httpx/_hedge.py` (added, +11 −0)\n\n```diff\n@@ -0,0 +1,2 @@\n+def hedge():\n+    pass\n```\n\n"
+        "### `logo.png` (modified, +0 −0)\n\n"
+        "(no patch: a binary file, a rename alone, or a diff too large for the API)\n"
+    )
+    assert router.seen[1].params == {"per_page": "100"}

@@ -147,6 +147,17 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
         [("api.github.com", "/repos/encode/httpx/commits/3f5a1c9e", "gh_commit")],
         lambda fetcher: GithubResolver(fetcher).read("https://github.com/encode/httpx/commit/3f5a1c9e"),
     ),
+    "github pull files": (
+        [
+            (
+                "api.github.com",
+                "/repos/encode/httpx/pulls/77",
+                {"number": 77, "title": "t", "state": "open", "user": {"login": "ada"}, "changed_files": 1},
+            ),
+            ("api.github.com", "/repos/encode/httpx/pulls/77/files", fixture("gh_commit")["files"]),
+        ],
+        lambda fetcher: GithubResolver(fetcher).read("https://github.com/encode/httpx/pull/77/files"),
+    ),
     "github releases": (
         [("api.github.com", "/repos/encode/httpx/releases", "gh_releases")],
         lambda fetcher: GithubResolver(fetcher).read("https://github.com/encode/httpx/releases"),
