@@ -21,7 +21,15 @@ import anyio
 import httpx
 
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
-from adapters.sites.mediawiki_articles import article_markdown, parse_query, rendered_article
+from adapters.sites.mediawiki_articles import (
+    CATEGORY_NAMESPACE,
+    TITLE_SAFE,
+    article_markdown,
+    members_markdown,
+    members_query,
+    parse_query,
+    rendered_article,
+)
 from adapters.sites.page_marks import page_head
 from adapters.sites.urls import on_hosts, origin_of
 from domain.errors import SiteUnavailable
@@ -34,9 +42,9 @@ _SETTING = re.compile(
     rb'"(wgPageName|wgNamespaceNumber|wgAction|wgIsArticle|wgPageContentModel)":\s{0,3}'
     rb'("(?:[^"\\\n]|\\.){0,600}"|-?[0-9]{1,6}|true|false|![01])'
 )
-# Pages the wiki composes around their text when it shows them (a category's members, a file's
-# picture and history), which ``action=parse`` does not give: read as the page shows them.
-_GENERATED_NAMESPACES = frozenset({6, 14})
+# A file's page is composed around its text (the picture, its history), which ``action=parse``
+# does not give: read as the page shows it. A category's members are asked for (``members_query``).
+_GENERATED_NAMESPACES = frozenset({6})
 _MINIFIED = {b"!0": True, b"!1": False}  # how a minified start-up script writes true and false
 # A link of the head into the script path: the RSD link, the search description, load.php.
 _SCRIPT_LINK = re.compile(
@@ -49,6 +57,7 @@ class WikiPage:
     api: str  # "https://wiki.archlinux.org/api.php"
     title: str  # "Arch_Linux", as the page names itself
     article_path: str  # "/title/": what the wiki's links to its articles start with
+    category: bool = False  # a category's page: its members are listed under its text
 
 
 def wiki_page(page: FetchedPage) -> WikiPage | None:
@@ -85,9 +94,10 @@ def wiki_page(page: FetchedPage) -> WikiPage | None:
         return None
     if origin_of(script) != origin_of(parsed):
         return None  # the API is asked only on the page's own origin
-    encoded = quote(title, safe="()_,:;!*@$/'~")
+    encoded = quote(title, safe=TITLE_SAFE)
     article_path = parsed.path[: -len(encoded)] if parsed.path.endswith(encoded) else "/wiki/"
-    return WikiPage(f"{str(script).rstrip('/')}/api.php", title, article_path or "/wiki/")
+    api = f"{str(script).rstrip('/')}/api.php"
+    return WikiPage(api, title, article_path or "/wiki/", category=namespace == CATEGORY_NAMESPACE)
 
 
 class MediaWikiResolver:
@@ -109,6 +119,10 @@ class MediaWikiResolver:
         title, html = rendered_article(answer, found.title.replace("_", " "))
         base = origin_of(httpx.URL(page.url)) + found.article_path
         markdown = await anyio.to_thread.run_sync(lambda: article_markdown(title, html, base, found.article_path))
+        if found.category:
+            members = await call_json(self._caller, with_query(found.api, members_query(found.title)))
+            listed = members_markdown(members, lambda member: base + quote(member.replace(" ", "_"), safe=TITLE_SAFE))
+            markdown = (markdown.rstrip() + "\n\n" + listed + "\n") if markdown.strip() else f"# {title}\n\n{listed}\n"
         if not markdown.strip():
             raise SiteUnavailable("the article has no text")
         return ResolvedPage(page.url, markdown, self.site)

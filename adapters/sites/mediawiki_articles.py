@@ -11,9 +11,10 @@ in them (References) are dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from adapters.json_fields import obj, text
+from adapters.json_fields import obj, objs, text
 from adapters.pages.html_fragments import fragment_markdown
 from adapters.pages.html_markdown import Element, drop_tree, unwrap
 from domain.errors import SiteUnavailable
@@ -29,6 +30,12 @@ _NOT_THE_ARTICLE = frozenset(
     }
 )  # fmt: skip
 _MISSING = frozenset({"missingtitle", "invalidtitle", "nosuchpageid"})
+#: What an article's address writes as it is (MediaWiki's own links do: "AC/DC", "Ender's_Game").
+TITLE_SAFE = "()_,:;!*@$/'~"
+#: The namespace of categories, whose pages list their members; members listed at most (the API's
+#: largest page for a reader without an account).
+CATEGORY_NAMESPACE = 14
+MAX_MEMBERS = 500
 
 
 def parse_query(title: str) -> dict[str, str]:
@@ -44,6 +51,59 @@ def parse_query(title: str) -> dict[str, str]:
         "disabletoc": "1",
         "disablelimitreport": "1",
     }
+
+
+def namespace_query(title: str) -> dict[str, str]:
+    """The query for a page's namespace (``pages[0].ns``), its redirect followed."""
+    return {
+        "action": "query",
+        "format": "json",
+        "formatversion": "2",
+        "titles": title,
+        "prop": "info",
+        "redirects": "1",
+    }
+
+
+def namespace_of(data: Any) -> int | None:
+    """The namespace a ``namespace_query`` answer gives, or None."""
+    pages = objs(obj(data, "query").get("pages"))
+    ns = pages[0].get("ns") if pages else None
+    return ns if isinstance(ns, int) and not isinstance(ns, bool) else None
+
+
+def members_query(title: str) -> dict[str, str]:
+    """The query for a category's members: subcategories, pages and files, the first ``MAX_MEMBERS``."""
+    return {
+        "action": "query",
+        "format": "json",
+        "formatversion": "2",
+        "list": "categorymembers",
+        "cmtitle": title,
+        "cmlimit": str(MAX_MEMBERS),
+        "cmprop": "title|type",
+    }
+
+
+def members_markdown(data: Any, address_of: Callable[[str], str]) -> str:
+    """A category's members as lists of links (subcategories, pages, files): what its page composes
+    around its text, which ``action=parse`` does not give."""
+    members = objs(obj(data, "query").get("categorymembers"))[:MAX_MEMBERS]
+    parts = []
+    for kind, heading in (("subcat", "Subcategories"), ("page", "Pages in this category"), ("file", "Files")):
+        titles = [" ".join(text(member.get("title")).split()) for member in members if member.get("type") == kind]
+        if titles := [title for title in titles if title]:
+            parts.append(f"## {heading}\n\n" + "\n".join(f"- [{title}]({address_of(title)})" for title in titles))
+    if obj(data, "continue") and parts:
+        parts.append(f"[The category's first {len(members):,} members are listed; it has more.]")
+    return "\n\n".join(parts)
+
+
+def looks_namespaced(title: str) -> bool:
+    """Pure: the title may be in a namespace other than articles ("Category:X", "Kategorie:X"), as opposed
+    to an article whose title holds a colon ("Star Wars: Episode IV")."""
+    prefix, colon, rest = title.partition(":")
+    return bool(colon) and 0 < len(prefix) <= 40 and " " not in prefix.strip() and not rest.startswith(" ")
 
 
 def rendered_article(data: Any, title: str) -> tuple[str, str]:

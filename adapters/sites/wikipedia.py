@@ -14,7 +14,18 @@ from urllib.parse import quote, unquote
 import anyio
 
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
-from adapters.sites.mediawiki_articles import article_markdown, parse_query, rendered_article
+from adapters.sites.mediawiki_articles import (
+    CATEGORY_NAMESPACE,
+    TITLE_SAFE,
+    article_markdown,
+    looks_namespaced,
+    members_markdown,
+    members_query,
+    namespace_of,
+    namespace_query,
+    parse_query,
+    rendered_article,
+)
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage
@@ -22,8 +33,6 @@ from domain.pages import ResolvedPage
 #: ``{lang}`` is the article's language (the host's first label: en, de, zh-yue...).
 DEFAULT_API_URL = "https://{lang}.wikipedia.org/w/api.php"
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
-# What an article's address writes as it is (Wikipedia's own links do: "AC/DC", "Ender's_Game").
-_TITLE_SAFE = "()_,:;!*@$/'~"
 
 
 def article_of(url: str) -> tuple[str, str] | None:
@@ -62,12 +71,25 @@ class WikipediaResolver:
         if target is None:
             raise SiteUnavailable("not an article URL")
         language, title = target
-        api = with_query(self._api_url.replace("{lang}", language), parse_query(title))
-        title, html = rendered_article(await call_json(self._caller, api), title)
-        # errors="replace": a title an API answer mangled (a lone surrogate) still makes an address.
-        path = quote(title.replace(" ", "_"), safe=_TITLE_SAFE, errors="replace")
-        address = f"https://{language}.wikipedia.org/wiki/{path}"
+        endpoint = self._api_url.replace("{lang}", language)
+        title, html = rendered_article(await call_json(self._caller, with_query(endpoint, parse_query(title))), title)
+        address = _address(language, title)
         markdown = await anyio.to_thread.run_sync(article_markdown, title, html, address)
+        if looks_namespaced(title):
+            # A category's page lists its members around its text; the parsed text alone has none of them.
+            kind = namespace_of(await call_json(self._caller, with_query(endpoint, namespace_query(title))))
+            if kind == CATEGORY_NAMESPACE:
+                members = await call_json(self._caller, with_query(endpoint, members_query(title)))
+                listed = members_markdown(members, lambda member: _address(language, member))
+                markdown = (
+                    (markdown.rstrip() + "\n\n" + listed + "\n") if markdown.strip() else f"# {title}\n\n{listed}\n"
+                )
         if not markdown.strip():
             raise SiteUnavailable("the article has no text")
         return ResolvedPage(url=address, markdown=markdown, source=self.site)
+
+
+def _address(language: str, title: str) -> str:
+    # errors="replace": a title an API answer mangled (a lone surrogate) still makes an address.
+    path = quote(title.replace(" ", "_"), safe=TITLE_SAFE, errors="replace")
+    return f"https://{language}.wikipedia.org/wiki/{path}"

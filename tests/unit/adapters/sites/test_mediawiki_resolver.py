@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
 from adapters.sites.mediawiki import MediaWikiResolver, WikiPage, wiki_page
@@ -76,7 +77,7 @@ def test_a_minified_start_up_script_is_read_too() -> None:
     [
         (_page(config={**RLCONF, "wgNamespaceNumber": -1, "wgPageName": "Special:Search"}), "a special page"),
         (_page(config={**RLCONF, "wgAction": "history"}), "a page's history"),
-        (_page(config={**RLCONF, "wgNamespaceNumber": 14, "wgPageName": "Category:Relays"}), "a category's members"),
+        (_page(config={**RLCONF, "wgNamespaceNumber": 6, "wgPageName": "File:Relay.png"}), "a file's picture"),
         (_page(config={**RLCONF, "wgPageContentModel": "Scribunto"}), "a module's code"),
         (_page(config={"wgNamespaceNumber": 0}), "no article named"),
         (_page(links='<link rel="stylesheet" href="https://cdn.example/load.php?x=1">'), "its API on another origin"),
@@ -115,3 +116,31 @@ def test_every_page_is_asked_cheaply_and_plain_pages_are_not_taken() -> None:
     resolver = MediaWikiResolver(routed_fetcher(SiteRouter()))
     assert resolver.recognises(_page())
     assert not resolver.recognises(FetchedPage(URL, 200, "application/json", None, b'{"generator": "MediaWiki"}'))
+
+
+async def test_a_category_reads_with_its_members_the_wiki_composes_around_its_text() -> None:
+    members = {"query": {"categorymembers": [
+        {"ns": 14, "title": "Category:Hedging", "type": "subcat"},
+        {"ns": 0, "title": "Failover (relay)", "type": "page"},
+        {"ns": 0, "title": "Circuit breaker", "type": "page"},
+    ]}, "continue": {"cmcontinue": "page|x", "continue": "-||"}}  # fmt: skip
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.params.get("action") == "parse":
+            return json_answer({"parse": {"title": "Category:Relays", "text": "<p>Pages about relays.</p>"}})
+        return json_answer(members)
+
+    router = SiteRouter().add(HOST, "/api.php", answer)
+    category = _page(
+        f"https://{HOST}/title/Category:Relays", {**RLCONF, "wgNamespaceNumber": 14, "wgPageName": "Category:Relays"}
+    )
+
+    page = await MediaWikiResolver(routed_fetcher(router)).read_page(category)
+
+    assert page.markdown == (
+        "# Category:Relays\n\nPages about relays.\n\n## Subcategories\n\n"
+        f"- [Category:Hedging](https://{HOST}/title/Category:Hedging)\n\n## Pages in this category\n\n"
+        f"- [Failover (relay)](https://{HOST}/title/Failover_(relay))\n- [Circuit breaker](https://{HOST}/title/Circuit_breaker)"
+        "\n\n[The category's first 3 members are listed; it has more.]\n"
+    )
+    assert router.seen[1].params["list"] == "categorymembers" and router.seen[1].params["cmtitle"] == "Category:Relays"

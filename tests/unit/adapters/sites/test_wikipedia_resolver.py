@@ -131,3 +131,27 @@ def test_an_empty_heading_stays_when_a_subsection_under_it_has_text() -> None:
     html = "<p>Lead.</p><h2>Works</h2><h3>Novels</h3><p>A novel.</p><h2>Notes</h2><h2>Legacy</h2><p>Read.</p>"
     text = article_markdown("T", html, "https://en.wikipedia.org/wiki/T")
     assert text == "# T\n\nLead.\n\n## Works\n\n### Novels\n\nA novel.\n\n## Legacy\n\nRead.\n"
+
+
+async def test_a_category_page_reads_with_its_members() -> None:
+    def answer(request: httpx.Request) -> httpx.Response:
+        params = request.url.params
+        if params.get("action") == "parse":
+            return json_answer({"parse": {"title": "Category:Search engines", "text": "<p>Engines.</p>"}})
+        if params.get("prop") == "info":
+            return json_answer({"query": {"pages": [{"ns": 14, "title": "Category:Search engines"}]}})
+        return json_answer({"query": {"categorymembers": [{"title": "Relay (search)", "type": "page"}]}})
+
+    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", answer)
+    page = await WikipediaResolver(routed_fetcher(router)).read("https://en.wikipedia.org/wiki/Category:Search_engines")
+    assert page.markdown == (
+        "# Category:Search engines\n\nEngines.\n\n## Pages in this category\n\n"
+        "- [Relay (search)](https://en.wikipedia.org/wiki/Relay_(search))\n"
+    )
+
+
+async def test_an_article_whose_title_holds_a_colon_is_not_asked_its_namespace() -> None:
+    answer = json_answer({"parse": {"title": "Star Wars: Episode IV", "text": "<p>A film.</p>"}})
+    router = SiteRouter().add("en.wikipedia.org", "/w/api.php", answer)
+    await WikipediaResolver(routed_fetcher(router)).read("https://en.wikipedia.org/wiki/Star_Wars:_Episode_IV")
+    assert len(router.seen) == 1
