@@ -268,7 +268,12 @@ def _doi(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionP
 
     preprints = _arxiv(settings, fetcher, extraction) if "arxiv" in settings.enabled_sites() else None
     return DoiResolver(
-        fetcher, extraction, crossref_url=settings.crossref_url, datacite_url=settings.datacite_url, preprints=preprints
+        fetcher,
+        extraction,
+        crossref_url=settings.crossref_url,
+        datacite_url=settings.datacite_url,
+        europepmc_url=settings.europepmc_url,
+        preprints=preprints,
     )
 
 

@@ -60,6 +60,7 @@ SITE_URL_FIELDS = (
     "crossref_url",
     "datacite_url",
     "wayback_url",
+    "europepmc_url",
 )
 
 
@@ -90,6 +91,9 @@ class SiteSettings(BaseSettings):
     crossref_url: str = Field("https://api.crossref.org", validation_alias="SEARCHRELAY_CROSSREF_URL")
     datacite_url: str = Field("https://api.datacite.org", validation_alias="SEARCHRELAY_DATACITE_URL")
     wayback_url: str = Field("https://web.archive.org", validation_alias="SEARCHRELAY_WAYBACK_URL")
+    europepmc_url: str = Field(
+        "https://www.ebi.ac.uk/europepmc/webservices/rest", validation_alias="SEARCHRELAY_EUROPEPMC_URL"
+    )
 
     @field_validator("stackexchange_key", "github_token", mode="before")
     @classmethod

@@ -17,9 +17,12 @@ from urllib.parse import quote, unquote
 
 import anyio
 
-from adapters.json_fields import obj
-from adapters.sites.api_calls import GuardedCaller, call_json
+from adapters.json_fields import obj, objs
+from adapters.json_fields import text as text_of
+from adapters.pages.xml_text import XmlUnreadable
+from adapters.sites.api_calls import GuardedCaller, call_file, call_json, with_query
 from adapters.sites.doi_works import Work, arxiv_id, crossref_work, datacite_work, work_markdown
+from adapters.sites.jats_text import jats_body_markdown
 from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage
@@ -27,12 +30,14 @@ from domain.ports import PageExtractionPort, SiteResolverPort
 
 DEFAULT_CROSSREF_URL = "https://api.crossref.org"
 DEFAULT_DATACITE_URL = "https://api.datacite.org"
+DEFAULT_EUROPEPMC_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest"
 #: A publisher's page shorter than this many words says less than the record (a wall, a stub).
 MIN_PAGE_WORDS = 150
 # The page's fetch and extraction end this long before the read's deadline, so the record is still written.
 _RESERVE_SECONDS = 1.0
 _DOI = re.compile(r"10\.[0-9]{4,9}/[^\s]{1,300}")
 _HOSTS = frozenset({"doi.org", "www.doi.org", "dx.doi.org"})
+_PMCID = re.compile(r"PMC[0-9]{1,10}")
 
 
 def doi_of(url: str) -> str | None:
@@ -56,6 +61,7 @@ class DoiResolver:
         *,
         crossref_url: str = DEFAULT_CROSSREF_URL,
         datacite_url: str = DEFAULT_DATACITE_URL,
+        europepmc_url: str = DEFAULT_EUROPEPMC_URL,
         preprints: SiteResolverPort | None = None,
     ) -> None:
         self._caller = caller
@@ -63,6 +69,7 @@ class DoiResolver:
         self._preprints = preprints  # arXiv's reader: a paper behind a wall may have its preprint there
         self._crossref = crossref_url.rstrip("/")
         self._datacite = datacite_url.rstrip("/")
+        self._europepmc = europepmc_url.rstrip("/")
 
     def handles(self, url: str) -> bool:
         return doi_of(url) is not None
@@ -89,28 +96,54 @@ class DoiResolver:
         if found is None:
             raise SiteUnavailable("neither Crossref nor DataCite has a record of it")
         text, why = page[0]
-        preprint = await self._preprint(found) if text is None else None
-        markdown = await anyio.to_thread.run_sync(lambda: work_markdown(found, text, preprint))
+        instead = None
+        if text is None:
+            instead = await self._preprint(found) or await self._open_copy(found.doi)
+        markdown = await anyio.to_thread.run_sync(lambda: work_markdown(found, text, instead[:2] if instead else None))
         note = None
         if text is None:
-            instead = (
-                f"its preprint on arXiv ({preprint[0]}) is read instead"
-                if preprint
-                else f"this is the {found.registry} record"
-            )
-            note = f"the publisher's page gave no text ({why}); {instead}"
+            read = instead[2] if instead else f"this is the {found.registry} record"
+            note = f"the publisher's page gave no text ({why}); {read}"
         return ResolvedPage(f"https://doi.org/{found.doi}", markdown, f"{self.site} ({found.registry})", note=note)
 
-    async def _preprint(self, work: Work) -> tuple[str, str] | None:
-        """The first of the work's arXiv preprints that reads, within the read's deadline less a reserve."""
+    async def _preprint(self, work: Work) -> tuple[str, str, str] | None:
+        """(heading, text, note) of the first of the work's arXiv preprints that reads, within the read's
+        deadline less a reserve."""
         if self._preprints is None or not work.preprints:
             return None
         with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
             for ident in work.preprints[:2]:
                 try:
-                    return ident, (await self._preprints.read(f"https://arxiv.org/abs/{ident}")).markdown
+                    said = (await self._preprints.read(f"https://arxiv.org/abs/{ident}")).markdown
                 except SiteUnavailable:
                     continue
+                return f"Its preprint (arXiv:{ident})", said, f"its preprint on arXiv ({ident}) is read instead"
+        return None
+
+    async def _open_copy(self, doi: str) -> tuple[str, str, str] | None:
+        """(heading, text, note) of the open-access copy Europe PMC holds (PubMed Central's full texts),
+        within the read's deadline less a reserve; None when there is none."""
+        query = {"query": f'DOI:"{doi}"', "format": "json", "resultType": "lite", "pageSize": "1"}
+        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
+            try:
+                found = obj(await call_json(self._caller, with_query(f"{self._europepmc}/search", query)))
+                hit = next(iter(objs(obj(found, "resultList").get("result"))), {})
+                pmcid = text_of(hit.get("pmcid"))
+                if not _PMCID.fullmatch(pmcid) or hit.get("isOpenAccess") != "Y":
+                    return None
+                answer = await call_file(self._caller, f"{self._europepmc}/{pmcid}/fullTextXML")
+                if answer.truncated:
+                    return None
+                said = await anyio.to_thread.run_sync(lambda: jats_body_markdown(answer.body))
+            except (SiteUnavailable, XmlUnreadable):
+                return None
+            if len(said.split()) < MIN_PAGE_WORDS:
+                return None
+            return (
+                f"Its open-access text (Europe PMC, {pmcid})",
+                said,
+                f"its open-access text in Europe PMC ({pmcid}) is read instead",
+            )
         return None
 
     async def _record(self, doi: str) -> Work | None:

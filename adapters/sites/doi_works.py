@@ -118,8 +118,9 @@ def arxiv_id(doi: str) -> str | None:
     return found.group(1) if found else None
 
 
-def work_markdown(work: Work, page_text: str | None, preprint: tuple[str, str] | None = None) -> str:
-    """The work's record, and the publisher's page under it when it could be read, else its preprint's text."""
+def work_markdown(work: Work, page_text: str | None, instead: tuple[str, str] | None = None) -> str:
+    """The work's record, and the publisher's page under it when it could be read, else ``instead``
+    (a heading and a text: its preprint's, its open-access copy's)."""
     lines = [f"# {work.title}", ""]
     if work.authors:
         more = len(work.authors) - SHOWN_AUTHORS
@@ -139,8 +140,8 @@ def work_markdown(work: Work, page_text: str | None, preprint: tuple[str, str] |
         lines += ["", "## Abstract", "", re.sub(r"^#+ Abstract\s*\n+", "", abstract, flags=re.IGNORECASE)]
     if page_text:
         lines += ["", "## The publisher's page", "", headings_below(page_text, 2)]
-    elif preprint is not None:
-        lines += ["", f"## Its preprint (arXiv:{preprint[0]})", "", headings_below(preprint[1], 2)]
+    elif instead is not None:
+        lines += ["", f"## {instead[0]}", "", headings_below(instead[1], 2)]
     return "\n".join(lines).strip() + "\n"
 
 

@@ -178,3 +178,39 @@ async def test_an_arxiv_doi_reads_as_the_arxiv_paper() -> None:
     router = _with_preprint(SiteRouter())
     page = await _resolver(router).read("https://doi.org/10.48550/arXiv.1706.03762")
     assert page.source == "the arXiv API" and "The preprint's full text, read." in page.markdown
+
+
+EPMC = "www.ebi.ac.uk"
+
+
+def _with_open_copy(router: SiteRouter, open_access: str = "Y") -> SiteRouter:
+    from tests.unit.adapters.sites.test_jats_text import ARTICLE
+
+    body = ARTICLE.replace(b"<p>Providers fail.</p>", b"<p>" + b"Providers fail in many ways. " * 40 + b"</p>")
+    hit = {"hitCount": 1, "resultList": {"result": [{"doi": DOI, "pmcid": "PMC7654321", "isOpenAccess": open_access}]}}
+    router.add(EPMC, "/europepmc/webservices/rest/search", json_answer(hit))
+    router.add(EPMC, "/europepmc/webservices/rest/PMC7654321/fullTextXML",
+               httpx.Response(200, content=body, headers={"content-type": "application/xml"}))  # fmt: skip
+    return router
+
+
+async def test_a_walled_open_access_work_reads_its_europe_pmc_text_under_its_record() -> None:
+    router = _with_open_copy(_router(httpx.Response(403)))
+
+    page = await DoiResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
+
+    assert page.markdown.startswith(
+        RECORD + "\n## Its open-access text (Europe PMC, PMC7654321)\n\n#### Introduction\n\nAgents need search"
+    )
+    assert page.note == (
+        "the publisher's page gave no text (HTTP 403); its open-access text in Europe PMC (PMC7654321) is read instead"
+    )
+    search = next(seen for seen in router.seen if seen.path.endswith("/search"))
+    assert search.params["query"] == f'DOI:"{DOI}"'
+
+
+async def test_a_work_europe_pmc_holds_without_open_access_leaves_the_record() -> None:
+    router = _with_open_copy(_router(httpx.Response(403)), open_access="N")
+    page = await DoiResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
+    assert page.markdown == RECORD
+    assert "fullTextXML" not in " ".join(router.paths())
