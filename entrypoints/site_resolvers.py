@@ -263,6 +263,12 @@ def _wayback(settings: Settings, fetcher: GuardedCaller, extraction: PageExtract
     return WaybackResolver(fetcher, extraction, archive_url=settings.wayback_url)
 
 
+def _europe_pmc(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.europe_pmc import EuropePmcResolver
+
+    return EuropePmcResolver(fetcher, api_url=settings.europepmc_url)
+
+
 def _doi(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.doi import DoiResolver
 
@@ -305,4 +311,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "doi": _doi,
     "gerrit": _gerrit,
     "wayback": _wayback,
+    "europepmc": _europe_pmc,
 }

@@ -40,6 +40,7 @@ SITE_NAMES = (
     "doi",
     "gerrit",
     "wayback",
+    "europepmc",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

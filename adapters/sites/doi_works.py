@@ -41,6 +41,7 @@ class Work:
     references: int | None = None
     registry: str = ""
     preprints: list[str] = field(default_factory=list)  # arXiv identifiers of the work's preprints
+    identifiers: list[str] = field(default_factory=list)  # others worth naming: "PMID 123", "PMCID PMC456"
 
 
 def crossref_work(message: dict[str, Any], doi: str) -> Work | None:
@@ -126,7 +127,8 @@ def work_markdown(work: Work, page_text: str | None, instead: tuple[str, str] | 
         more = len(work.authors) - SHOWN_AUTHORS
         lines += [", ".join(work.authors[:SHOWN_AUTHORS]) + (f" and {more:,} more" if more > 0 else ""), ""]
     facts = [f"*{work.venue}*" if work.venue else "", work.published, work.publisher,
-             f"DOI [{work.doi}](https://doi.org/{work.doi})", work.kind.replace("-", " ")]  # fmt: skip
+             f"DOI [{work.doi}](https://doi.org/{work.doi})" if work.doi else "", work.kind.replace("-", " "),
+             *work.identifiers]  # fmt: skip
     lines.append(" · ".join(fact for fact in facts if fact))
     counts = [f"cited by {work.cited_by:,}" if work.cited_by else "",
               f"{work.references:,} references" if work.references else "",

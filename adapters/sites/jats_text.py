@@ -35,11 +35,11 @@ def jats_body_markdown(xml: bytes) -> str:
     if body is None:
         return ""
     html = etree.Element("div")
-    _convert(body, html, 1, 0)
+    _convert(body, html, 0, 0)  # top-level sections are the document's first headings (#)
     for ack in root.iter("ack"):
         section = etree.SubElement(html, "section")
-        etree.SubElement(section, "h2").text = "Acknowledgements"
-        _convert(ack, section, 2, 0)
+        etree.SubElement(section, "h1").text = "Acknowledgements"
+        _convert(ack, section, 1, 0)
     return fragment_markdown(etree.tostring(html, encoding="unicode")).strip()
 
 
@@ -58,7 +58,7 @@ def _convert(source: Any, into: Any, level: int, depth: int) -> None:
             made = etree.SubElement(into, "section")
             _convert(child, made, level + 1, depth + 1)
         elif tag == "title":
-            made = etree.SubElement(into, f"h{min(6, level)}")
+            made = etree.SubElement(into, f"h{min(6, max(1, level))}")
             _convert(child, made, level, depth + 1)
         elif tag == "list":
             made = etree.SubElement(into, "ol" if child.get("list-type") in ("order", "arabic") else "ul")

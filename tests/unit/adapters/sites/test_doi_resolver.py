@@ -200,7 +200,7 @@ async def test_a_walled_open_access_work_reads_its_europe_pmc_text_under_its_rec
     page = await DoiResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
 
     assert page.markdown.startswith(
-        RECORD + "\n## Its open-access text (Europe PMC, PMC7654321)\n\n#### Introduction\n\nAgents need search"
+        RECORD + "\n## Its open-access text (Europe PMC, PMC7654321)\n\n### Introduction\n\nAgents need search"
     )
     assert page.note == (
         "the publisher's page gave no text (HTTP 403); its open-access text in Europe PMC (PMC7654321) is read instead"

@@ -34,12 +34,12 @@ ARTICLE = b"""<?xml version="1.0" encoding="UTF-8"?>
 def test_a_body_reads_as_sections_lists_figures_tables_and_formulas() -> None:
     markdown = jats_body_markdown(ARTICLE)
     assert markdown.startswith(
-        "## Introduction\n\nAgents need search that *fails over* [1]; see [the relay](https://relay.example).\n\n"
-        "### Why now\n\nProviders fail.\n\n1. Measure.\n2. Hedge.\n\n## Results\n\n$p = 1 - (1 - q)^n$\n\n"
+        "# Introduction\n\nAgents need search that *fails over* [1]; see [the relay](https://relay.example).\n\n"
+        "## Why now\n\nProviders fail.\n\n1. Measure.\n2. Hedge.\n\n# Results\n\n$p = 1 - (1 - q)^n$\n\n"
     )
     assert "**Figure 1**" in markdown and "Calls per provider." in markdown
     assert "| serper | 420 |" in markdown and "**Table 1**" in markdown
-    assert markdown.endswith("## Acknowledgements\n\nWe thank the reviewers.")
+    assert markdown.endswith("# Acknowledgements\n\nWe thank the reviewers.")
     assert "Data S1" not in markdown and "A. Author" not in markdown and "f1.png" not in markdown
 
 

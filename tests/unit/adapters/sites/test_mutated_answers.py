@@ -29,6 +29,7 @@ from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
 from adapters.sites.docc_archives import DoccArchiveResolver
 from adapters.sites.doi import DoiResolver
+from adapters.sites.europe_pmc import EuropePmcResolver
 from adapters.sites.gerrit import GerritResolver
 from adapters.sites.github import GithubResolver
 from adapters.sites.gitlab import GitlabResolver
@@ -239,6 +240,30 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
     "gerrit": (
         [("go-review.googlesource.com", "/changes/612345", "gerrit_change")],
         lambda fetcher: GerritResolver(fetcher).read("https://go-review.googlesource.com/c/go/+/612345"),
+    ),
+    "europepmc": (
+        [
+            (
+                "www.ebi.ac.uk",
+                "/europepmc/webservices/rest/search",
+                {
+                    "resultList": {
+                        "result": [
+                            {
+                                "title": "Hedged search.",
+                                "authorString": "Lovelace A.",
+                                "pmid": "7654321",
+                                "pmcid": "PMC7654321",
+                                "journalInfo": {"journal": {"title": "J"}},
+                                "abstractText": "<h4>B</h4>A.",
+                                "isOpenAccess": "N",
+                            }
+                        ]
+                    }
+                },
+            )
+        ],
+        lambda fetcher: EuropePmcResolver(fetcher).read("https://pubmed.ncbi.nlm.nih.gov/7654321/"),
     ),
     "bugzilla": (
         [
