@@ -56,8 +56,6 @@ def paper_of(url: str) -> tuple[str, str] | None:
     return ("PMID", ident) if ident.isdigit() else None
 
 
-
-
 class EuropePmcResolver:
     """Implements ``domain.ports.SiteResolverPort``."""
 
