@@ -24,6 +24,7 @@ PAGES = {
     # A talk with chapters and written captions; the transcript may be refused from data-centre addresses,
     # which the note then says: the mark is the video's own facts.
     "mediawiki": ("https://wiki.archlinux.org/title/Pacman", "# Pacman"),
+    "europepmc": ("https://pubmed.ncbi.nlm.nih.gov/26017442/", "# Deep learning"),
     "doi": ("https://doi.org/10.1038/nature14539", "# Deep learning"),
     "x": ("https://x.com/jack/status/20", "just setting up my twttr"),
     "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
