@@ -59,7 +59,7 @@ def crossref_work(message: dict[str, Any], doi: str) -> Work | None:
         {},
     )
     return Work(
-        doi=text(message.get("DOI")) or doi,
+        doi=doi,  # the one asked, checked already: the answer's own could be anything
         title=title,
         authors=[author for author in authors if author],
         venue=" ".join(" ".join(strings(message.get("container-title"))[:1]).split()),
@@ -93,7 +93,7 @@ def datacite_work(attributes: dict[str, Any], doi: str) -> Work | None:
     )  # fmt: skip
     types = obj(attributes, "types")
     return Work(
-        doi=text(attributes.get("doi")) or doi,
+        doi=doi,
         title=title,
         authors=[name for creator in objs(attributes.get("creators")) if (name := _person(creator))],
         venue=" ".join(text(obj(attributes, "container").get("title")).split()),

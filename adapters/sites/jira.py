@@ -108,7 +108,7 @@ class JiraResolver:
             listing = await complete(await page(0), lambda following: page(int(following)))
         except SiteUnavailable as failed:  # the issue is still worth reading without its comments
             listing = Listing([], f"they could not be read: {failed.reason}")
-        page_url = f"{target.base}/browse/{text(issue.get('key'))}"
+        page_url = f"{target.base}/browse/{target.key}"  # the key asked: the answer's own could be anything
         cut = cut_note(listing, "comments", totals[0], page_url)
         markdown = await anyio.to_thread.run_sync(
             lambda: issue_markdown(issue, listing.items, totals[0], target.base, cut)
