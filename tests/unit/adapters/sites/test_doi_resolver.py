@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import anyio
 import httpx
 import pytest
@@ -214,3 +216,16 @@ async def test_a_work_europe_pmc_holds_without_open_access_leaves_the_record() -
     page = await DoiResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
     assert page.markdown == RECORD
     assert "fullTextXML" not in " ".join(router.paths())
+
+
+async def test_the_doi_asked_is_the_one_used_whatever_the_record_says() -> None:
+    record = fixture("crossref_work")
+    record["message"]["DOI"] = "\x0c\ud800"  # a mangled answer: its own DOI cannot be sent anywhere
+    answer = httpx.Response(200, content=json.dumps(record).encode(), headers={"content-type": "application/json"})
+    router = _router(httpx.Response(403)).add("api.crossref.org", f"/works/{DOI}", answer)
+
+    page = await DoiResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
+
+    assert page.url == URL and f"DOI [{DOI}](https://doi.org/{DOI})" in page.markdown
+    search = next(seen for seen in router.seen if seen.path.endswith("/search"))
+    assert search.params["query"] == f'DOI:"{DOI}"'
