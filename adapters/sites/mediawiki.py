@@ -79,6 +79,8 @@ def wiki_page(page: FetchedPage) -> WikiPage | None:
     namespace = settings.get("wgNamespaceNumber")
     if not isinstance(title, str) or not title.strip() or not isinstance(namespace, int) or namespace < 0:
         return None
+    if not title.isprintable() or any("\ud800" <= char <= "\udfff" for char in title):
+        return None  # the page's script is anyone's: a title no request could carry is no article
     if namespace in _GENERATED_NAMESPACES:
         return None
     if settings.get("wgAction", "view") != "view" or settings.get("wgIsArticle") is False:

@@ -194,7 +194,7 @@ class YoutubeResolver:
         site = httpx.URL(self._site_url)
         try:
             parsed = site.join(url)
-        except httpx.InvalidURL:
+        except (httpx.InvalidURL, UnicodeError):  # an answer's address can hold anything, a lone surrogate too
             return None
         if parsed.scheme != site.scheme or parsed.host != site.host or parsed.port != site.port:
             return None

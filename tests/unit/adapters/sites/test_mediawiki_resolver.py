@@ -78,6 +78,8 @@ def test_a_minified_start_up_script_is_read_too() -> None:
         (_page(config={**RLCONF, "wgNamespaceNumber": -1, "wgPageName": "Special:Search"}), "a special page"),
         (_page(config={**RLCONF, "wgAction": "history"}), "a page's history"),
         (_page(config={**RLCONF, "wgNamespaceNumber": 6, "wgPageName": "File:Relay.png"}), "a file's picture"),
+        (_page(config={**RLCONF, "wgPageName": "Relay\ud800"}), "a title no request could carry"),
+        (_page(config={**RLCONF, "wgPageName": "Relay\nline"}), "a title with a line break"),
         (_page(config={**RLCONF, "wgPageContentModel": "Scribunto"}), "a module's code"),
         (_page(config={"wgNamespaceNumber": 0}), "no article named"),
         (_page(links='<link rel="stylesheet" href="https://cdn.example/load.php?x=1">'), "its API on another origin"),

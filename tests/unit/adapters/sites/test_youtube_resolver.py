@@ -163,6 +163,20 @@ async def test_a_caption_address_on_another_host_is_not_followed() -> None:
     assert page.note == "no transcript: its captions' address is not on YouTube"
 
 
+@pytest.mark.parametrize("address", ["https://www.youtube.com/api/timedtext?v=\ud800", "/api/timedtext?v=\ud800", "::"])
+async def test_a_caption_address_that_is_not_one_is_not_followed(address: str) -> None:
+    answer = {
+        "captions": {"playerCaptionsTracklistRenderer": {"captionTracks": [{"baseUrl": address, "languageCode": "en"}]}}
+    }
+    app = httpx.Response(200, content=json.dumps(answer).encode(), headers={"content-type": "application/json"})
+    router = _router(watch_page(player(captions={}), {}), app=app)
+
+    page = await YoutubeResolver(routed_fetcher(router)).read(URL)
+
+    assert page.markdown.startswith("# How Search Backends Fail Over")
+    assert page.note is not None and page.note.startswith("no transcript: ")
+
+
 async def test_a_video_without_captions_says_so() -> None:
     router = _router(watch_page(player(captions={}), {}), app=json_answer({"playabilityStatus": {"status": "OK"}}))
 
