@@ -128,7 +128,7 @@ class ApiExplorerResolver:
 def _joined(base: str, address: str) -> str:
     try:
         joined = httpx.URL(base).join(address)
-    except httpx.InvalidURL:
+    except (httpx.InvalidURL, UnicodeError):  # a config's JSON can name anything, a lone surrogate too
         raise SiteUnavailable("the address of its API description is not valid") from None
     if joined.scheme not in ("http", "https"):
         raise SiteUnavailable("its API description is not at a web address")

@@ -127,3 +127,11 @@ async def test_a_document_past_the_download_cap_is_refused_in_plain_words() -> N
     fetcher = routed_fetcher(router, max_body_bytes=1_000)
     with pytest.raises(SiteUnavailable, match="larger than the download cap"):
         await ApiExplorerResolver(fetcher, InProcessExtraction()).read_page(_shell(SWAGGER_UI))
+
+
+async def test_a_config_naming_an_address_no_request_can_carry_is_refused_in_plain_words() -> None:
+    shell = _shell(b'<div id="swagger-ui"></div><script>SwaggerUIBundle({ configUrl: "/config" })</script>')
+    config = httpx.Response(200, content=b'{"url": "/spec\\ud800.json"}', headers={"content-type": "application/json"})
+    router = SiteRouter().add(HOST, "/config", config)
+    with pytest.raises(SiteUnavailable, match="the address of its API description is not valid"):
+        await ApiExplorerResolver(routed_fetcher(router), InProcessExtraction()).read_page(shell)
