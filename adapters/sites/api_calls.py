@@ -127,7 +127,12 @@ def status_reason(status: int, data: Any, *, token_sent: bool = True) -> str:
 _TOO_DEEP = object()
 
 
+# Some APIs (Gerrit) open every answer with this line, so that it cannot run as a script; it is not JSON.
+_XSSI_GUARD = b")]}'"
+
+
 def _parsed(body: bytes) -> Any:
+    body = body[len(_XSSI_GUARD) :] if body.startswith(_XSSI_GUARD) else body
     try:
         return json.loads(body.decode("utf-8", errors="replace"))
     except ValueError:

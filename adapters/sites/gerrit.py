@@ -4,19 +4,19 @@ A change's page is Gerrit's web app: its HTML is a mount point (``<gr-app>``) an
 none of the change in it. Every Gerrit serves the same REST API under its base address, without
 an account for public projects: ``/changes/{number}`` with the options that bring the current
 patch set's commit and files, the review messages and the votes. Its answers open with ``)]}'``
-on a line of their own (a guard against their being run as a script), taken off before parsing.
+on a line of their own (a guard against their being run as a script), which ``api_calls`` takes
+off before parsing.
 The well-known Gerrits are claimed by URL; any other is recognised once fetched, by its app.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 
 import anyio
 
-from adapters.sites.api_calls import GuardedCaller, call_file
+from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.gerrit_changes import change_markdown
 from adapters.sites.page_marks import page_head
 from adapters.sites.urls import any_host, on_hosts, origin_of
@@ -33,7 +33,6 @@ _GOOGLESOURCE = re.compile(r"[a-z0-9-]{1,60}-review\.googlesource\.com")
 _CHANGE_PATH = re.compile(
     r"(?P<base>(?:/[A-Za-z0-9_.~-]{1,60}){0,3}?)/c/(?:[A-Za-z0-9_.~/-]{1,300}/\+/)?(?P<number>[1-9][0-9]{0,9})(?:/.*)?"
 )
-_XSSI = b")]}'"
 _HEAD_BYTES = 65_536
 _APP = re.compile(rb"<gr-app[\s>]")
 
@@ -81,23 +80,11 @@ class GerritResolver:
         if target is None:
             raise SiteUnavailable("not a Gerrit change URL")
         address = f"{target.base}/changes/{target.number}?" + "&".join(f"o={option}" for option in OPTIONS)
-        answer = await call_file(self._caller, address)
-        if answer.truncated:
-            raise SiteUnavailable("its answer was larger than the download cap")
-        change = await anyio.to_thread.run_sync(lambda: _parsed(answer.body))
+        change = await call_json(self._caller, address)
         if not isinstance(change, dict) or not isinstance(change.get("_number"), int):
             raise SiteUnavailable("its answer had no change")
         markdown = await anyio.to_thread.run_sync(lambda: change_markdown(change, url))
         return ResolvedPage(f"{target.base}/c/{target.number}", markdown, self.site)
-
-
-def _parsed(body: bytes) -> object:
-    """A Gerrit answer's JSON, its ``)]}'`` guard line taken off; None when it is not JSON."""
-    data = body[len(_XSSI) :] if body.startswith(_XSSI) else body
-    try:
-        return json.loads(data.decode("utf-8", errors="replace"))
-    except (ValueError, RecursionError):
-        return None
 
 
 def _claimed(url: str) -> bool:
