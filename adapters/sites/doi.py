@@ -17,12 +17,11 @@ from urllib.parse import quote, unquote
 
 import anyio
 
-from adapters.json_fields import obj, objs
-from adapters.json_fields import text as text_of
+from adapters.json_fields import obj
 from adapters.pages.xml_text import XmlUnreadable
-from adapters.sites.api_calls import GuardedCaller, call_file, call_json, with_query
+from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.doi_works import Work, arxiv_id, crossref_work, datacite_work, work_markdown
-from adapters.sites.jats_text import jats_body_markdown
+from adapters.sites.europe_pmc import first_hit, full_text, open_pmcid
 from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import ResolvedPage
@@ -37,7 +36,6 @@ MIN_PAGE_WORDS = 150
 _RESERVE_SECONDS = 1.0
 _DOI = re.compile(r"10\.[0-9]{4,9}/[^\s]{1,300}")
 _HOSTS = frozenset({"doi.org", "www.doi.org", "dx.doi.org"})
-_PMCID = re.compile(r"PMC[0-9]{1,10}")
 
 
 def doi_of(url: str) -> str | None:
@@ -123,18 +121,12 @@ class DoiResolver:
     async def _open_copy(self, doi: str) -> tuple[str, str, str] | None:
         """(heading, text, note) of the open-access copy Europe PMC holds (PubMed Central's full texts),
         within the read's deadline less a reserve; None when there is none."""
-        query = {"query": f'DOI:"{doi}"', "format": "json", "resultType": "lite", "pageSize": "1"}
         with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
             try:
-                found = obj(await call_json(self._caller, with_query(f"{self._europepmc}/search", query)))
-                hit = next(iter(objs(obj(found, "resultList").get("result"))), {})
-                pmcid = text_of(hit.get("pmcid"))
-                if not _PMCID.fullmatch(pmcid) or hit.get("isOpenAccess") != "Y":
+                pmcid = open_pmcid(await first_hit(self._caller, self._europepmc, f'DOI:"{doi}"', "lite"))
+                if pmcid is None:
                     return None
-                answer = await call_file(self._caller, f"{self._europepmc}/{pmcid}/fullTextXML")
-                if answer.truncated:
-                    return None
-                said = await anyio.to_thread.run_sync(lambda: jats_body_markdown(answer.body))
+                said = await full_text(self._caller, self._europepmc, pmcid)
             except (SiteUnavailable, XmlUnreadable):
                 return None
             if len(said.split()) < MIN_PAGE_WORDS:

@@ -29,6 +29,7 @@ DEFAULT_API_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest"
 _PMC_PATH = re.compile(r"/(?:pmc/)?articles/(PMC[0-9]{1,10})/?(?:.*)")
 _EUROPE_PMC_PATH = re.compile(r"/(?:article|abstract)/(MED|PMC)/((?:PMC)?[0-9]{1,10})/?")
 _PUBMED_PATH = re.compile(r"/([0-9]{1,10})/?")
+_PMCID = re.compile(r"PMC[0-9]{1,10}")
 _HOSTS = frozenset({"pmc.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov", "ncbi.nlm.nih.gov", "pubmed.ncbi.nlm.nih.gov",
                     "europepmc.org", "www.europepmc.org"})  # fmt: skip
 
@@ -74,20 +75,15 @@ class EuropePmcResolver:
             raise SiteUnavailable("not a PubMed, PubMed Central or Europe PMC paper")
         kind, ident = paper
         query = f"PMCID:{ident}" if kind == "PMCID" else f"EXT_ID:{ident} AND SRC:MED"
-        answer = obj(await call_json(self._caller, with_query(f"{self._api_url}/search", {
-            "query": query, "format": "json", "resultType": "core", "pageSize": "1"})))  # fmt: skip
-        hit = next(iter(objs(obj(answer, "resultList").get("result"))), {})
+        hit = await first_hit(self._caller, self._api_url, query, "core")
         work = _work(hit)
         if work is None:
             raise SiteUnavailable("Europe PMC has no record of it")
-        pmcid = text(hit.get("pmcid"))
+        pmcid = open_pmcid(hit)
         body, why = "", ""
-        if re.fullmatch(r"PMC[0-9]{1,10}", pmcid) and hit.get("isOpenAccess") == "Y":
+        if pmcid is not None:
             try:
-                full = await call_file(self._caller, f"{self._api_url}/{pmcid}/fullTextXML")
-                body = (
-                    await anyio.to_thread.run_sync(lambda: jats_body_markdown(full.body)) if not full.truncated else ""
-                )
+                body = await full_text(self._caller, self._api_url, pmcid)
                 why = "" if body else "its full text was empty or larger than the download cap"
             except (SiteUnavailable, XmlUnreadable) as failed:
                 why = f"its full text could not be read ({getattr(failed, 'reason', 'not XML')})"
@@ -99,6 +95,28 @@ class EuropePmcResolver:
             else "the paper is not open access in PubMed Central: the record and abstract are what there is"
         )
         return ResolvedPage(url, markdown, self.site, note=note)
+
+
+async def first_hit(caller: GuardedCaller, api_url: str, query: str, result_type: str) -> dict[str, Any]:
+    """The first record Europe PMC's search gives for ``query`` ("lite" or "core" fields); {} for none."""
+    answer = obj(await call_json(caller, with_query(f"{api_url}/search", {
+        "query": query, "format": "json", "resultType": result_type, "pageSize": "1"})))  # fmt: skip
+    return next(iter(objs(obj(answer, "resultList").get("result"))), {})
+
+
+def open_pmcid(hit: dict[str, Any]) -> str | None:
+    """The PMCID of a record PubMed Central holds open access (so its full text can be read), else None."""
+    pmcid = text(hit.get("pmcid"))
+    return pmcid if _PMCID.fullmatch(pmcid) and hit.get("isOpenAccess") == "Y" else None
+
+
+async def full_text(caller: GuardedCaller, api_url: str, pmcid: str) -> str:
+    """An open-access paper's body as Markdown, "" when it is empty or past the download cap; raises
+    ``SiteUnavailable`` or ``XmlUnreadable``."""
+    answer = await call_file(caller, f"{api_url}/{pmcid}/fullTextXML")
+    if answer.truncated:  # the start of an XML document is not one
+        return ""
+    return await anyio.to_thread.run_sync(lambda: jats_body_markdown(answer.body))
 
 
 def _work(hit: dict[str, Any]) -> Work | None:
