@@ -21,7 +21,7 @@ from adapters.json_fields import obj, objs
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.bugzilla_bugs import bug_markdown
 from adapters.sites.page_marks import page_head
-from adapters.sites.urls import any_host, on_hosts, origin_of
+from adapters.sites.urls import any_host, on_hosts, origin_of, served_base
 from domain.errors import SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 
@@ -96,5 +96,4 @@ class BugzillaResolver:
 def _claimed(url: str) -> bool:
     """A Bugzilla known by its host (and the path its bugs live under), claimed before any fetch."""
     target = bugzilla_target(url)
-    parsed = on_hosts(url, KNOWN.__contains__)
-    return target is not None and parsed is not None and target.base == origin_of(parsed) + KNOWN[parsed.host.lower()]
+    return target is not None and target.base == served_base(url, KNOWN)

@@ -19,7 +19,7 @@ import anyio
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.gerrit_changes import change_markdown
 from adapters.sites.page_marks import page_head
-from adapters.sites.urls import any_host, on_hosts, origin_of
+from adapters.sites.urls import any_host, on_hosts, origin_of, served_base
 from domain.errors import SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 
@@ -90,7 +90,4 @@ class GerritResolver:
 def _claimed(url: str) -> bool:
     """A Gerrit known by its host (and the path it is served under), claimed before any fetch."""
     target = gerrit_target(url)
-    parsed = on_hosts(url, lambda host: host in KNOWN or _GOOGLESOURCE.fullmatch(host) is not None)
-    if target is None or parsed is None:
-        return False
-    return target.base == origin_of(parsed) + KNOWN.get(parsed.host.lower(), "")
+    return target is not None and target.base == served_base(url, KNOWN, family=_GOOGLESOURCE)

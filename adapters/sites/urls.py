@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 
 import httpx
 
@@ -26,3 +27,11 @@ def any_host(host: str) -> bool:
 def origin_of(parsed: httpx.URL) -> str:
     """``scheme://host[:port]`` of a parsed URL: the host as an address takes it ("[::1]:8080"), no credentials."""
     return f"{parsed.scheme}://{parsed.netloc.decode('ascii')}"
+
+
+def served_base(url: str, known: Mapping[str, str], *, family: re.Pattern[str] | None = None) -> str | None:
+    """Where software on a known host is served for ``url`` (its origin and the base path ``known`` gives the
+    host; ``family`` admits hosts served at their root), None for any other host: what a reader claims by
+    URL before any fetch, leaving other hosts to be recognised from their pages."""
+    parsed = on_hosts(url, lambda host: host in known or (family is not None and family.fullmatch(host) is not None))
+    return None if parsed is None else origin_of(parsed) + known.get(parsed.host.lower(), "")
