@@ -12,10 +12,13 @@ from application.forwarded_pages import fetched_past_refreshes, with_embedded_do
 from application.script_pages import DECLARED, ScriptPages, declared_summary
 from application.single_flight import SingleFlight
 from application.site_reading import capitalised, read_recognised_site, read_through_site
-from domain.errors import PageUnavailable
+from application.withheld_pages import archived_instead, withheld
+from domain.errors import PageUnavailable, PageWithheld
 from domain.forwarding import frames_markdown
 from domain.pages import FetchedPage
+from domain.paywalls import PAYWALL_NOTE, declares_paywall
 from domain.ports import (
+    ArchivedCopyPort,
     CachePort,
     FetchedPageResolverPort,
     PageExtractionPort,
@@ -56,10 +59,12 @@ class PageReader:
         resolvers: Sequence[SiteResolverPort] = (),
         page_resolvers: Sequence[FetchedPageResolverPort] = (),
         renderer: PageRendererPort | None = None,
+        archive: ArchivedCopyPort | None = None,
     ) -> None:
         """``resolvers`` claim URLs before any fetch; ``page_resolvers`` recognise a page once fetched (a
         Discourse forum on any domain). ``renderer``: the browser that renders JavaScript shells; None
-        (SEARCHRELAY_BROWSER=off) says so instead."""
+        (SEARCHRELAY_BROWSER=off) says so instead. ``archive``: where a page its site withheld (a bot
+        check, a sign-in page, an error) is read instead; None (SEARCHRELAY_ARCHIVED_COPIES=off): never asked."""
         self._fetcher = fetcher
         self._extraction = extraction
         self._page_timeout = page_timeout
@@ -69,6 +74,7 @@ class PageReader:
         self._page_resolvers = tuple(page_resolvers)
         self._flights: SingleFlight[PageText] = SingleFlight()
         self._script_pages = ScriptPages(renderer, extraction, extract_timeout=page_timeout)
+        self._archive = archive
 
     async def read(self, url: str) -> PageText:
         """One page as Markdown within the per-page timeout; raises ``PageUnavailable``.
@@ -97,6 +103,12 @@ class PageReader:
             return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, site.note)
         try:
             return await self._read_fetched(url, site.note)
+        except PageWithheld as refused:
+            try:
+                copy, said = await archived_instead(self._archive, url, refused, seconds=self._page_timeout)
+            except PageUnavailable as missing:
+                raise _with_reason(missing, site.failed) from None
+            return PageText(url, "text/markdown", copy.markdown, copy.truncated, _joined(site.note, said))
         except PageUnavailable as refused:
             raise _with_reason(refused, site.failed) from None
 
@@ -107,6 +119,8 @@ class PageReader:
                 page, frames = await fetched_past_refreshes(self._fetcher, url)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
+        if (walled := withheld(url, page)) is not None:
+            raise walled
         if frames:
             return PageText(page.url, "text/markdown", frames_markdown(frames), page.truncated, _joined(note, FRAMESET))
         # Software that runs on any domain shows itself in the page: its API, when it has one,
@@ -140,7 +154,8 @@ class PageReader:
         markdown, embeds = await with_embedded_documents(page, markdown)
         if not markdown.strip():
             return await _declared_instead(page, PageUnavailable(url, "no readable text on the page"), note)
-        return PageText(page.url, page.content_type, markdown, page.truncated, _joined(note, embeds))
+        paywall = PAYWALL_NOTE if page.is_html and declares_paywall(page.body) else None
+        return PageText(page.url, page.content_type, markdown, page.truncated, _joined(note, embeds, paywall))
 
     async def read_many(
         self, urls: Sequence[str], *, budget_seconds: float, progress: PageProgress | None = None

@@ -86,6 +86,11 @@ class PageUnavailable(SearchRelayError):
         self.reason = reason
 
 
+class PageWithheld(PageUnavailable):
+    """A public site answered, but not with the page: an error status, a bot check or a sign-in page in
+    its place. A public archive may still hold a copy (``ArchivedCopyPort``)."""
+
+
 class UnsafeUrl(PageUnavailable):
     """The URL points somewhere the server must not go (private network, odd scheme, ...)."""
 

@@ -28,6 +28,9 @@ class FetchedPage:
     next_url: str | None = None
     # The ``Refresh`` header, as sent (``0; url=/new``): a redirect some servers send with a page.
     refresh: str | None = None
+    # Answered from a public address (the fetcher vetted it): only such a page may be named to a
+    # public archive when it is withheld. False for anything not fetched from the open web.
+    public: bool = False
 
     @property
     def is_html(self) -> bool:

@@ -66,6 +66,17 @@ class PageRendererPort(Protocol):
     async def render(self, page: FetchedPage) -> FetchedPage: ...
 
 
+class ArchivedCopyPort(Protocol):
+    """A public archive's latest copy of a page its site withheld (a bot check, a sign-in page, an
+    error in its place): adapters/sites/wayback_copies.py.
+
+    Asked only about addresses that may be named to a third party (``domain.walls.archivable``).
+    Raises ``SiteUnavailable`` with a one-line reason (no copy, the copy unreadable).
+    """
+
+    async def latest_copy(self, url: str) -> ResolvedPage: ...
+
+
 class SiteResolverPort(Protocol):
     """Reads one site's pages through its API rather than its HTML (adapters/sites).
 

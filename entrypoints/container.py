@@ -30,7 +30,7 @@ from entrypoints import provider_catalog, search_adapters, shared_state
 from entrypoints.page_adapters import browser_process, chromium_renderer, extraction_workers
 from entrypoints.readiness import ProviderReadiness
 from entrypoints.settings import Settings
-from entrypoints.site_resolvers import page_resolvers, site_resolvers
+from entrypoints.site_resolvers import archived_copies, page_resolvers, site_resolvers
 from entrypoints.tls_preload import TlsPreload
 
 USER_AGENT = "searchrelay/0.1 (+MCP web search)"
@@ -173,6 +173,8 @@ class Container(containers.DeclarativeContainer):
     resolvers = providers.Singleton(site_resolvers, settings, page_fetcher, extraction)
     # Forum software on any domain, recognised from the fetched page (Discourse); none when turned off.
     recognised_sites = providers.Singleton(page_resolvers, settings, page_fetcher, extraction)
+    # A page its site withheld, read from the Wayback Machine's latest copy; None when turned off.
+    archive = providers.Singleton(archived_copies, settings, page_fetcher, extraction)
     # JavaScript shells: rendered in Chromium, every request it makes answered by page_fetcher (so
     # through the same SSRF guard); None when SEARCHRELAY_BROWSER=off.
     browser = providers.Resource(browser_process, settings)
@@ -187,6 +189,7 @@ class Container(containers.DeclarativeContainer):
         resolvers=resolvers,
         page_resolvers=recognised_sites,
         renderer=page_renderer,
+        archive=archive,
     )
     ranker = providers.Singleton(Bm25Ranker)
     fetch_page = providers.Singleton(FetchPage, page_reader, deadline=settings.provided.deadline_seconds, ranker=ranker)

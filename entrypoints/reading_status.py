@@ -1,4 +1,5 @@
-"""What reads pages besides the generic fetch (CLI `providers`): the site resolvers and the browser.
+"""What reads pages besides the generic fetch (CLI `providers`): the site resolvers, the browser and
+the archive that withheld pages are read from.
 
 Read from the settings and the file system only: no API is called and no browser is started, so
 the command stays instant and free. Credentials are reported as set or not, never shown.
@@ -34,6 +35,7 @@ def reading_report(
     return {
         "site_resolvers": {"setting": settings.site_resolvers, "sites": sites},
         "browser": _browser(settings, driver_installed()),
+        "archived_copies": {"setting": settings.archived_copies, "archive": settings.wayback_url},
     }
 
 
@@ -56,7 +58,7 @@ def render_reading(report: dict[str, Any]) -> list[str]:
     line = f"site resolvers (SEARCHRELAY_SITE_RESOLVERS={resolvers['setting']}): " + ("; ".join(on) or "none")
     if off and on:
         line += f"; off: {', '.join(off)}"
-    return [line, _browser_line(report["browser"])]
+    return [line, _browser_line(report["browser"]), _archive_line(report["archived_copies"])]
 
 
 def _site(site: dict[str, Any]) -> str:
@@ -78,3 +80,10 @@ def _browser_line(browser: dict[str, Any]) -> str:
     if not browser["playwright_installed"]:
         missing.append("Playwright is not installed (the searchrelay[browser] extra)")
     return head + "on, but pages will not render: " + " and ".join(missing)
+
+
+def _archive_line(archive: dict[str, Any]) -> str:
+    head = f"archived copies (SEARCHRELAY_ARCHIVED_COPIES={'true' if archive['setting'] else 'false'}): "
+    if not archive["setting"]:
+        return head + "off (a page its site withholds is said as refused)"
+    return head + f"a page its site withholds (a bot check, a sign-in page, an error) is read from {archive['archive']}"

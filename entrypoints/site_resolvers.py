@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from domain.pages import FetchedPage, ResolvedPage
-from domain.ports import FetchedPageResolverPort, PageExtractionPort, SiteResolverPort
+from domain.ports import ArchivedCopyPort, FetchedPageResolverPort, PageExtractionPort, SiteResolverPort
 from entrypoints.settings import Settings
 
 
@@ -35,6 +35,34 @@ def site_resolvers(
         for name in settings.enabled_sites()
         if name in _BUILDERS
     ]
+
+
+def archived_copies(
+    settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort
+) -> ArchivedCopyPort | None:
+    """The Wayback Machine's copies of withheld pages, through ``fetcher``'s guards; None when turned off."""
+    if not settings.archived_copies:
+        return None
+    return DeferredArchive(partial(_wayback_copies, settings, fetcher, extraction))
+
+
+class DeferredArchive:
+    """Implements ``ArchivedCopyPort``, built on first use (the first page withheld), not at start-up."""
+
+    def __init__(self, build: Callable[[], ArchivedCopyPort]) -> None:
+        self._build = build
+        self._built: ArchivedCopyPort | None = None
+
+    async def latest_copy(self, url: str) -> ResolvedPage:
+        if self._built is None:
+            self._built = self._build()
+        return await self._built.latest_copy(url)
+
+
+def _wayback_copies(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> ArchivedCopyPort:
+    from adapters.sites.wayback_copies import WaybackCopies
+
+    return WaybackCopies(fetcher, extraction, archive_url=settings.wayback_url)
 
 
 def page_resolvers(

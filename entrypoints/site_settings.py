@@ -92,6 +92,9 @@ class SiteSettings(BaseSettings):
     crossref_url: str = Field("https://api.crossref.org", validation_alias="SEARCHRELAY_CROSSREF_URL")
     datacite_url: str = Field("https://api.datacite.org", validation_alias="SEARCHRELAY_DATACITE_URL")
     wayback_url: str = Field("https://web.archive.org", validation_alias="SEARCHRELAY_WAYBACK_URL")
+    # A page its site withheld (a bot check, a sign-in page, an error status) is read from the
+    # Wayback Machine's latest copy; off, the refusal is said as it is and the archive never hears of it.
+    archived_copies: bool = Field(True, validation_alias="SEARCHRELAY_ARCHIVED_COPIES")
     europepmc_url: str = Field(
         "https://www.ebi.ac.uk/europepmc/webservices/rest", validation_alias="SEARCHRELAY_EUROPEPMC_URL"
     )

@@ -19,13 +19,14 @@ import httpx
 
 from adapters.bounded_body import BodyRefused, BodyTooLarge, megabytes, read_body
 from adapters.content_encoding import ACCEPT_ENCODING
-from adapters.pages.address_guard import IPAddress
+from adapters.pages.address_guard import IPAddress, non_public_category
 from adapters.pages.fetch_scope import PAGE, Call, Credentials, origin
 from adapters.pages.resolver import Resolver, SystemResolver
 from adapters.pages.responses import describe_invalid_url, describe_transport_error, is_text_like, parse_content_type
 from adapters.pages.target_vetting import TargetVetter, ascii_host
-from domain.errors import PageUnavailable
+from domain.errors import PageUnavailable, PageWithheld
 from domain.pages import FetchedPage
+from domain.walls import HEAD_BYTES, refusal_reason
 
 DEFAULT_USER_AGENT = (
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -166,14 +167,16 @@ class SafePageFetcher:
                 if response.status_code in _REDIRECT_STATUSES:
                     return _redirect_target(original, url, response)
                 if not 200 <= response.status_code < 300 and not call.any_status:
-                    raise PageUnavailable(original, f"HTTP {response.status_code}")
-                return await self._read_page(original, url, response)
+                    raise await _refusal(original, address, response)
+                return await self._read_page(original, url, address, response)
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
             raise _NotConnected(describe_transport_error(exc)) from None
         except httpx.HTTPError as exc:
             raise PageUnavailable(original, describe_transport_error(exc)) from None
 
-    async def _read_page(self, original: str, url: httpx.URL, response: httpx.Response) -> FetchedPage:
+    async def _read_page(
+        self, original: str, url: httpx.URL, address: IPAddress, response: httpx.Response
+    ) -> FetchedPage:
         media_type, charset = parse_content_type(response.headers.get("content-type"))
         text_like = is_text_like(media_type)
         declared = _content_length(response)
@@ -196,6 +199,7 @@ class SafePageFetcher:
             truncated=body.truncated,
             next_url=_next_link(url, response),
             refresh=response.headers.get("refresh"),
+            public=non_public_category(address) is None,
         )
 
     def _too_big(self, size: int | None) -> str:
@@ -203,6 +207,23 @@ class SafePageFetcher:
         if size is None:
             return f"too big: over the {limit} limit"
         return f"too big: {megabytes(size)}, over the {limit} limit"
+
+
+async def _refusal(original: str, address: IPAddress, response: httpx.Response) -> PageUnavailable:
+    """Why a page fetch was answered with an error status: "HTTP 404", or whose bot check answered.
+
+    The start of the answer is read (under the fetch's deadline) for the check's marks. A refusal
+    from a public address is ``PageWithheld``: a public archive may be asked for the page.
+    """
+    try:
+        head = await read_body(response, max_bytes=HEAD_BYTES, cut_plain=True)
+        body, whole = head.data, not head.truncated
+    except (BodyTooLarge, BodyRefused, httpx.HTTPError):
+        body, whole = b"", False  # the status and the headers still tell
+    headers = {name.lower(): value for name, value in response.headers.items()}
+    reason = refusal_reason(response.status_code, headers, body, whole=whole)
+    kind = PageWithheld if non_public_category(address) is None else PageUnavailable
+    return kind(original, reason)
 
 
 def _parse_url(url: str) -> httpx.URL:

@@ -20,6 +20,7 @@ from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 from domain.ports import PageExtractionPort
+from domain.walls import check_in_place
 
 DEFAULT_ARCHIVE_URL = "https://web.archive.org"
 # /web/{timestamp}[{flag}_]/{original address}; the timestamp is 1 to 14 digits (a prefix picks the nearest).
@@ -55,10 +56,8 @@ def capture_of(url: str) -> Capture | None:
     return Capture(found["stamp"], original)
 
 
-class WaybackResolver:
-    """Implements ``domain.ports.SiteResolverPort``."""
-
-    site = "the Wayback Machine's capture as archived"
+class ArchiveReader:
+    """What reading the archive takes: the guarded caller, the extraction workers, the archive's address."""
 
     def __init__(
         self, caller: GuardedCaller, extraction: PageExtractionPort, *, archive_url: str = DEFAULT_ARCHIVE_URL
@@ -67,6 +66,12 @@ class WaybackResolver:
         self._extraction = extraction
         self._archive_url = archive_url.rstrip("/")
 
+
+class WaybackResolver(ArchiveReader):
+    """Implements ``domain.ports.SiteResolverPort``."""
+
+    site = "the Wayback Machine's capture as archived"
+
     def handles(self, url: str) -> bool:
         return capture_of(url) is not None
 
@@ -74,28 +79,48 @@ class WaybackResolver:
         capture = capture_of(url)
         if capture is None:
             raise SiteUnavailable("not a Wayback Machine capture's address")
-        archived = await call_file(self._caller, f"{self._archive_url}/web/{capture.stamp}id_/{capture.original}")
-        # The archive redirects to the nearest capture; its address names the capture's own time.
-        landed = capture_of(archived.url.replace("id_/", "/", 1))
-        stamp = landed.stamp if landed is not None else capture.stamp
-        as_archived = FetchedPage(
-            url=capture.original,
-            status=archived.status,
-            content_type=archived.content_type,
-            charset=archived.charset,
-            body=archived.body,
-            truncated=archived.truncated,
-        )
-        try:
-            markdown = await self._extraction.extract(as_archived)
-        except PageUnavailable as failed:
-            raise SiteUnavailable(f"the capture could not be read ({failed.reason})") from None
-        when = _when(stamp)
+        archived = await read_capture(self._caller, self._extraction, self._archive_url, capture)
+        when = captured_when(archived.stamp)
         note = f"captured {when} from {capture.original}" if when else f"captured from {capture.original}"
-        return ResolvedPage(url, markdown, self.site, truncated=archived.truncated, note=note)
+        return ResolvedPage(url, archived.markdown, self.site, truncated=archived.truncated, note=note)
 
 
-def _when(stamp: str) -> str:
+@dataclass(frozen=True)
+class ArchivedPage:
+    stamp: str  # the capture's own time: the archive answers with the nearest to the one asked
+    markdown: str
+    truncated: bool
+
+
+async def read_capture(
+    caller: GuardedCaller, extraction: PageExtractionPort, archive_url: str, capture: Capture
+) -> ArchivedPage:
+    """The capture exactly as archived (``id_``), read as the page at its original address.
+
+    Raises ``SiteUnavailable``: no such capture, or it holds a bot check rather than the page.
+    """
+    archived = await call_file(caller, f"{archive_url}/web/{capture.stamp}id_/{capture.original}")
+    # The archive redirects to the nearest capture; its address names the capture's own time.
+    landed = capture_of(archived.url.replace("id_/", "/", 1))
+    stamp = landed.stamp if landed is not None else capture.stamp
+    as_archived = FetchedPage(
+        url=capture.original,
+        status=archived.status,
+        content_type=archived.content_type,
+        charset=archived.charset,
+        body=archived.body,
+        truncated=archived.truncated,
+    )
+    if as_archived.is_html and (guard := check_in_place(as_archived.body)) is not None:
+        raise SiteUnavailable(f"the capture holds {guard}, not the page")
+    try:
+        markdown = await extraction.extract(as_archived)
+    except PageUnavailable as failed:
+        raise SiteUnavailable(f"the capture could not be read ({failed.reason})") from None
+    return ArchivedPage(stamp, markdown, archived.truncated)
+
+
+def captured_when(stamp: str) -> str:
     """ "2019-05-01 12:34 UTC" from a capture's timestamp, as far as it goes."""
     if len(stamp) < 8:
         return stamp[:4] if len(stamp) >= 4 else ""

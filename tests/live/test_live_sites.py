@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 
 import pytest
@@ -41,3 +42,16 @@ async def test_the_real_api_reads_the_page(site: str, url_and_mark: tuple[str, s
         page = await services.fetch_page.read(url)
     assert page.note is not None and page.note.startswith("Read through"), page.note
     assert mark in page.markdown
+
+
+async def test_the_real_archive_gives_its_latest_copy_of_a_page() -> None:
+    if not LIVE:
+        pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
+    container = build_container(load().settings)  # the real environment, on purpose
+    async with running(container):
+        archive = container.archive()
+        archive = await archive if inspect.isawaitable(archive) else archive
+        assert archive is not None, "SEARCHRELAY_ARCHIVED_COPIES is off in this environment"
+        copy = await archive.latest_copy("https://example.com/")
+    assert "Example Domain" in copy.markdown
+    assert copy.note is not None and copy.note.startswith("captured 20")

@@ -93,3 +93,16 @@ def test_the_browser_off_is_said_with_how_to_turn_it_on(tmp_path: Path) -> None:
         f"browser rendering (SEARCHRELAY_BROWSER=off): off ({tmp_path / 'none'} not found; "
         "SEARCHRELAY_BROWSER=auto renders JavaScript pages)"
     )
+
+
+def test_the_archive_withheld_pages_are_read_from_is_said() -> None:
+    on = render_reading(reading_report(Settings.from_values({}), driver_installed=lambda: True))
+    assert on[2] == (
+        "archived copies (SEARCHRELAY_ARCHIVED_COPIES=true): a page its site withholds (a bot check, a sign-in "
+        "page, an error) is read from https://web.archive.org"
+    )
+    values = {"SEARCHRELAY_ARCHIVED_COPIES": "false"}
+    off = render_reading(reading_report(Settings.from_values(values), driver_installed=lambda: True))
+    assert off[2] == (
+        "archived copies (SEARCHRELAY_ARCHIVED_COPIES=false): off (a page its site withholds is said as refused)"
+    )

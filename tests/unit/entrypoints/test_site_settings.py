@@ -111,3 +111,36 @@ async def test_a_resolver_is_built_when_first_asked_and_only_once() -> None:
     assert (await resolver.read("https://example.org/a")).markdown == "read https://example.org/a"
     assert resolver.site == "the Example API"
     assert len(built) == 1
+
+
+def test_withheld_pages_are_read_from_the_archive_unless_turned_off() -> None:
+    from entrypoints.site_resolvers import DeferredArchive, archived_copies
+
+    fetcher = routed_fetcher(SiteRouter())
+    assert isinstance(archived_copies(Settings.from_values({}), fetcher, InProcessExtraction()), DeferredArchive)
+    off = Settings.from_values({"SEARCHRELAY_ARCHIVED_COPIES": "false", "SEARCHRELAY_SITE_RESOLVERS": "all"})
+    assert archived_copies(off, fetcher, InProcessExtraction()) is None
+    # Independent of the site resolvers: reading withheld pages does not need them on.
+    alone = Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "off"})
+    assert archived_copies(alone, fetcher, InProcessExtraction()) is not None
+
+
+@pytest.mark.anyio
+async def test_the_archive_is_built_on_the_first_page_withheld() -> None:
+    from entrypoints.site_resolvers import DeferredArchive
+
+    built: list[str] = []
+
+    class Archive:
+        async def latest_copy(self, url: str) -> ResolvedPage:
+            return ResolvedPage(url, "text", "the archive")
+
+    def build() -> Archive:
+        built.append("archive")
+        return Archive()
+
+    archive = DeferredArchive(build)
+    assert built == []
+    await archive.latest_copy("https://example.com/a")
+    await archive.latest_copy("https://example.com/b")
+    assert built == ["archive"]

@@ -1,0 +1,58 @@
+"""What the checks for withheld pages cost on ordinary pages, and which real pages they take for a wall.
+
+Every page a fetch reads is asked whether it is a bot check in the page's place (``domain.walls.
+check_in_place``) and whether its redirect ended on a sign-in page (``sign_in_in_place``); every
+refusal is asked whose check it is (``refusal_reason``). This runs the three over both extraction
+corpora (888 ordinary pages, all served with 200) and prints the time per page and every page taken
+for a check, as a 2xx answer and as if it had been a 403's body. Usage:
+
+    .venv/bin/python -m bench.walls [--repeat 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from bench.extraction_corpora import Selection, load
+from domain.walls import HEAD_BYTES, check_in_place, refusal_reason, sign_in_in_place
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    repeat = parser.parse_args().repeat
+    cases = load(Selection())
+    in_place, refused, costs = [], [], []
+    for case in cases:
+        started = time.perf_counter()
+        for _ in range(repeat):
+            guard = check_in_place(case.html)
+            sign_in_in_place(case.url or "https://example.com/a", "https://example.com/a/")
+        costs.append((time.perf_counter() - started) / repeat)
+        if guard is not None:
+            in_place.append(f"{case.corpus}/{case.page_id} ({case.kind}): {guard}")
+        said = refusal_reason(403, {}, case.html[:HEAD_BYTES], whole=len(case.html) <= HEAD_BYTES)
+        if said != "HTTP 403":
+            refused.append(f"{case.corpus}/{case.page_id}: {said.removeprefix('HTTP 403: ')}")
+    costs.sort()
+    print(f"{len(cases)} corpus pages, each checked {repeat} times")
+    print(
+        f"per page: median {statistics.median(costs) * 1e6:.1f} µs, "
+        f"p99 {costs[int(len(costs) * 0.99)] * 1e6:.1f} µs, slowest {costs[-1] * 1e6:.1f} µs"
+    )
+    print(f"taken for a bot check as served (2xx): {len(in_place)}")
+    for line in in_place:
+        print(f"  {line}")
+    print(f"taken for a bot check had the same body come with a 403: {len(refused)}")
+    kinds: dict[str, int] = {}
+    for line in refused:
+        guard = line.split(": ", 1)[1]
+        kinds[guard] = kinds.get(guard, 0) + 1
+    for guard, count in sorted(kinds.items(), key=lambda item: -item[1]):
+        print(f"  {count:3d}  {guard}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""A page fetch answered with an error status says what answered (a bot check, or the status), reads
+no more of the answer than it needs to, and tells a public site's refusal from a private one's."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+
+from domain.errors import PageUnavailable, PageWithheld
+from domain.walls import HEAD_BYTES
+from tests.support.site_apis import SiteRouter, TableResolver, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+CHALLENGE = (
+    b"<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>"
+    b"<script>window._cf_chl_opt={cvId: '3'};</script></body></html>"
+)
+
+
+def _site(answer: httpx.Response) -> SiteRouter:
+    return SiteRouter().add("news.example", "/story", answer)
+
+
+async def test_a_bot_check_in_the_pages_place_is_named() -> None:
+    answer = httpx.Response(403, headers={"content-type": "text/html", "server": "cloudflare"}, content=CHALLENGE)
+
+    with pytest.raises(PageWithheld) as refused:
+        await routed_fetcher(_site(answer)).fetch("https://news.example/story")
+
+    assert refused.value.reason == "HTTP 403: Cloudflare's bot check answered instead of the page"
+
+
+async def test_a_compressed_check_is_read_too() -> None:
+    answer = httpx.Response(
+        503,
+        headers={"content-type": "text/html", "content-encoding": "gzip"},
+        content=gzip.compress(CHALLENGE),
+    )
+    with pytest.raises(PageWithheld, match="Cloudflare's bot check"):
+        await routed_fetcher(_site(answer)).fetch("https://news.example/story")
+
+
+async def test_a_status_with_no_check_behind_it_is_said_as_it_is() -> None:
+    answer = httpx.Response(404, headers={"content-type": "text/html"}, content=b"<h1>Not here</h1>")
+    with pytest.raises(PageWithheld) as refused:
+        await routed_fetcher(_site(answer)).fetch("https://news.example/story")
+    assert refused.value.reason == "HTTP 404"
+
+
+async def test_a_private_sites_refusal_is_not_one_an_archive_may_hear_of() -> None:
+    answer = httpx.Response(403, headers={"cf-mitigated": "challenge"}, content=b"")
+    fetcher = routed_fetcher(_site(answer), TableResolver(default="10.0.0.7"), allow_private_networks=True)
+
+    with pytest.raises(PageUnavailable) as refused:
+        await fetcher.fetch("https://news.example/story")
+
+    assert not isinstance(refused.value, PageWithheld)
+    assert refused.value.reason == "HTTP 403: Cloudflare's bot check answered instead of the page"
+
+
+async def test_only_the_start_of_a_refusal_is_read() -> None:
+    sent = 0
+
+    async def endless() -> AsyncIterator[bytes]:
+        nonlocal sent
+        chunk = b"<p>" + b"x" * 16_380 + b"</p>"
+        while sent < 50_000_000:
+            sent += len(chunk)
+            yield chunk
+
+    answer = httpx.Response(403, headers={"content-type": "text/html"}, content=endless())
+    with pytest.raises(PageWithheld) as refused:
+        await routed_fetcher(_site(answer)).fetch("https://news.example/story")
+    assert refused.value.reason == "HTTP 403"
+    assert sent <= HEAD_BYTES + 16_384
+
+
+async def test_a_page_says_whether_a_public_address_served_it() -> None:
+    answer = httpx.Response(200, headers={"content-type": "text/html"}, content=b"<p>story</p>")
+    public = await routed_fetcher(_site(answer)).fetch("https://news.example/story")
+    private = await routed_fetcher(
+        _site(answer), TableResolver(default="192.168.1.9"), allow_private_networks=True
+    ).fetch("https://news.example/story")
+    assert public.public is True
+    assert private.public is False
+
+
+async def test_an_api_call_gets_the_answer_whatever_its_status() -> None:
+    answer = httpx.Response(403, headers={"cf-mitigated": "challenge"}, content=b"{}")
+    page = await routed_fetcher(_site(answer)).call("https://news.example/story")
+    assert page.status == 403

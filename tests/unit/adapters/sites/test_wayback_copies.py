@@ -1,0 +1,138 @@
+"""The Wayback Machine's latest copy of a withheld page, against a faked archive: its index (the CDX
+server's JSON rows) and its captures."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from adapters.sites.wayback_copies import WaybackCopies
+from domain.errors import SiteUnavailable
+from tests.support.site_apis import InProcessExtraction, SiteRouter, json_answer, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+ARCHIVE = "web.archive.org"
+URL = "https://news.example/story?id=7"
+HEADER = ["timestamp", "statuscode"]
+STORY = (
+    b"<html><head><title>Relay story</title></head><body><main><article><h1>Relay story</h1>"
+    b"<p>The relay moved every call to the next provider when the first failed, and nobody noticed.</p>"
+    b"<p>It kept the answers it had for an hour; <a href='/more'>read more</a>.</p></article></main></body></html>"
+)
+ANUBIS = (
+    b"<html><head><title>Making sure you're not a bot!</title>"
+    b'<script id="anubis_challenge" type="application/json">{}</script></head><body>Loading...</body></html>'
+)
+
+
+def _capture(body: bytes) -> httpx.Response:
+    return httpx.Response(200, content=body, headers={"content-type": "text/html; charset=utf-8"})
+
+
+async def test_the_newest_capture_is_read_as_archived() -> None:
+    router = (
+        SiteRouter()
+        .add(ARCHIVE, "/cdx/search/cdx",
+             json_answer([HEADER, ["20240105080000", "200"], ["20250301120000", "200"], ["20230101000000", "200"]]))
+        .add(ARCHIVE, "/web/20250301120000id_/https://news.example/story", _capture(STORY))
+    )  # fmt: skip
+    extraction = InProcessExtraction()
+
+    copy = await WaybackCopies(routed_fetcher(router), extraction).latest_copy(URL)
+
+    assert copy.markdown.startswith("# Relay story\n\nThe relay moved every call")
+    assert "[read more](https://news.example/more)" in copy.markdown
+    assert copy.source == "the Wayback Machine's copy"
+    assert copy.note == "captured 2025-03-01 12:00 UTC"
+    index = router.seen[0]
+    assert index.params == {
+        "url": URL,
+        "output": "json",
+        "fl": "timestamp,statuscode",
+        "filter": "statuscode:200",
+        "limit": "-3",
+        "fastLatest": "true",
+    }
+    assert extraction.pages[0].url == URL
+    assert router.seen[1].params == {"id": "7"}
+
+
+async def test_a_copy_that_is_the_sites_bot_check_again_gives_way_to_the_one_before() -> None:
+    router = (
+        SiteRouter()
+        .add(ARCHIVE, "/cdx/search/cdx",
+             json_answer([HEADER, ["20240105080000", "200"], ["20250301120000", "200"]]))
+        .add(ARCHIVE, "/web/20250301120000id_/https://news.example/story", _capture(ANUBIS))
+        .add(ARCHIVE, "/web/20240105080000id_/https://news.example/story", _capture(STORY))
+    )  # fmt: skip
+    copy = await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+    assert copy.note == "captured 2024-01-05 08:00 UTC"
+
+
+async def test_when_every_copy_tried_is_a_bot_check_that_is_said() -> None:
+    router = (
+        SiteRouter()
+        .add(ARCHIVE, "/cdx/search/cdx", json_answer([HEADER, ["20250301120000", "200"]]))
+        .add(ARCHIVE, "/web/20250301120000id_/https://news.example/story", _capture(ANUBIS))
+    )
+    with pytest.raises(SiteUnavailable) as missing:
+        await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+    assert missing.value.reason == (
+        "the Wayback Machine's copy could not be read: the capture holds Anubis' bot check, not the page"
+    )
+
+
+async def test_a_page_the_archive_never_captured_has_no_copy() -> None:
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", json_answer([]))
+    with pytest.raises(SiteUnavailable) as missing:
+        await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+    assert missing.value.reason == "the Wayback Machine has no copy of it"
+    assert router.paths() == ["/cdx/search/cdx"]
+
+
+async def test_an_index_that_answers_nothing_leaves_the_archives_nearest_capture() -> None:
+    router = (
+        SiteRouter()
+        .add(ARCHIVE, "/cdx/search/cdx", httpx.Response(200, content=b""))
+        .add(ARCHIVE, "/web/20220607000000id_/https://news.example/story", _capture(STORY))
+    )
+    nearest = httpx.Response(
+        302, headers={"location": "https://web.archive.org/web/20220607000000id_/https://news.example/story?id=7"}
+    )
+
+    def archive(request: httpx.Request) -> httpx.Response:
+        # Asked for the capture nearest to now (a timestamp the test cannot know), the archive redirects.
+        if request.url.path.startswith("/web/") and "/20220607000000id_/" not in request.url.path:
+            router(request)
+            return nearest
+        return router(request)
+
+    copy = await WaybackCopies(routed_fetcher(archive), InProcessExtraction()).latest_copy(URL)  # type: ignore[arg-type]
+
+    assert copy.note == "captured 2022-06-07 00:00 UTC"
+    stamp = router.seen[1].path.split("/")[2]
+    assert stamp.endswith("id_") and len(stamp) == len("20260101000000id_") and stamp[:14].isdigit()
+
+
+async def test_an_index_that_answers_nothing_and_no_capture_means_no_copy() -> None:
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", httpx.Response(503, content=b"busy"))
+    with pytest.raises(SiteUnavailable) as missing:
+        await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+    assert missing.value.reason == "the Wayback Machine has no copy of it"
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        {"rows": 1},
+        [HEADER, "20250301120000"],
+        [HEADER, [20250301120000, "200"]],
+        [HEADER, ["2025", "200"]],
+        [HEADER, ["２０２５０３０１１２００００", "200"]],
+        [HEADER, []],
+    ],
+)
+async def test_index_rows_that_are_not_captures_are_no_copy(rows: object) -> None:
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", json_answer(rows))
+    with pytest.raises(SiteUnavailable):
+        await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)

@@ -1,0 +1,168 @@
+"""A page its site withheld (a bot check, a sign-in page, an error status in its place) is never
+handed over as the page: the reader says what answered, and reads the Wayback Machine's latest copy
+instead when the address may be named to it. Assembled from the real fetcher (over a faked
+network), PageReader and the archive's adapter."""
+
+from __future__ import annotations
+
+import anyio
+import httpx
+import pytest
+
+from adapters.sites.wayback_copies import WaybackCopies
+from application.read_pages import PageReader
+from domain.errors import PageUnavailable, SiteUnavailable
+from domain.pages import ResolvedPage
+from domain.ports import ArchivedCopyPort
+from tests.support.site_apis import InProcessExtraction, SiteRouter, TableResolver, json_answer, routed_fetcher
+
+pytestmark = pytest.mark.anyio
+ARCHIVE = "web.archive.org"
+SITE = "news.example"
+URL = "https://news.example/story"
+HTML = {"content-type": "text/html; charset=utf-8"}
+STORY = (
+    b"<html><head><title>Relay story</title></head><body><main><article><h1>Relay story</h1>"
+    b"<p>The relay moved every call to the next provider when the first failed, and nobody noticed.</p>"
+    b"<p>It kept the answers it had for an hour, and the agents read them all again the next day.</p>"
+    b"</article></main></body></html>"
+)
+ANUBIS = (
+    b"<html><head><title>Making sure you're not a bot!</title>"
+    b'<script id="anubis_challenge" type="application/json">{}</script></head>'
+    b"<body><h1>Making sure you're not a bot!</h1><p>Loading...</p><p>You are seeing this because the "
+    b"administrator of this website has set up Anubis to protect the server against scrapers.</p></body></html>"
+)
+SIGN_IN = b"<html><body><h1>Sign in</h1><form><input name='user'><input name='password'></form></body></html>"
+
+
+def _archived(router: SiteRouter, stamp: str = "20250301120000") -> SiteRouter:
+    return router.add(ARCHIVE, "/cdx/search/cdx", json_answer([["timestamp", "statuscode"], [stamp, "200"]])).add(
+        ARCHIVE, "/web/20250301120000id_/https://news.example/story", httpx.Response(200, headers=HTML, content=STORY)
+    )
+
+
+def _reader(router: SiteRouter, *, archive: bool = True, resolver: TableResolver | None = None) -> PageReader:
+    fetcher = routed_fetcher(router, resolver, allow_private_networks=resolver is not None)
+    extraction = InProcessExtraction()
+    copies = WaybackCopies(fetcher, extraction) if archive else None
+    return PageReader(fetcher, extraction, page_timeout=5.0, archive=copies)
+
+
+async def test_a_bot_check_in_the_pages_place_is_read_from_the_archive_and_said() -> None:
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(403, headers={"cf-mitigated": "challenge"})))
+
+    page = await _reader(router).read(URL)
+
+    assert page.markdown.startswith("# Relay story\n\nThe relay moved every call")
+    assert page.url == URL
+    assert page.note == (
+        "HTTP 403: Cloudflare's bot check answered instead of the page; "
+        "this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
+    )
+
+
+async def test_a_2xx_bot_check_is_not_read_as_the_page() -> None:
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=ANUBIS)))
+    page = await _reader(router).read(URL)
+    assert "Anubis" not in page.markdown
+    assert page.note is not None and page.note.startswith("Anubis' bot check answered instead of the page; this is")
+
+
+async def test_a_redirect_to_a_sign_in_page_is_not_read_as_the_page() -> None:
+    router = _archived(
+        SiteRouter()
+        .add(SITE, "/story", httpx.Response(302, headers={"location": "/login?next=/story"}))
+        .add(SITE, "/login", httpx.Response(200, headers=HTML, content=SIGN_IN))
+    )
+    page = await _reader(router).read(URL)
+    assert page.markdown.startswith("# Relay story")
+    assert page.note is not None
+    assert page.note.startswith("The site sent the reader to its sign-in page (news.example/login); this is")
+
+
+async def test_a_gone_page_is_read_from_the_archive() -> None:
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(410, headers=HTML, content=b"<p>Gone</p>")))
+    page = await _reader(router).read(URL)
+    assert page.note is not None and page.note.startswith("HTTP 410; this is the Wayback Machine's copy")
+
+
+async def test_no_copy_leaves_both_reasons() -> None:
+    router = SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=ANUBIS))
+    router.add(ARCHIVE, "/cdx/search/cdx", json_answer([]))
+
+    with pytest.raises(PageUnavailable) as refused:
+        await _reader(router).read(URL)
+
+    assert refused.value.reason == (
+        "Anubis' bot check answered instead of the page; the Wayback Machine has no copy of it"
+    )
+
+
+async def test_turned_off_the_archive_never_hears_of_the_page() -> None:
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(403, headers={"cf-mitigated": "challenge"})))
+
+    with pytest.raises(PageUnavailable) as refused:
+        await _reader(router, archive=False).read(URL)
+
+    assert refused.value.reason == "HTTP 403: Cloudflare's bot check answered instead of the page"
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_a_private_sites_page_is_never_named_to_the_archive() -> None:
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=ANUBIS)))
+    with pytest.raises(PageUnavailable) as refused:
+        await _reader(router, resolver=TableResolver({ARCHIVE: "93.184.216.34"}, default="10.1.2.3")).read(URL)
+    assert refused.value.reason == "Anubis' bot check answered instead of the page"
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_an_address_holding_a_secret_is_never_named_to_the_archive() -> None:
+    router = SiteRouter().add(SITE, "/file", httpx.Response(403, headers={"content-type": "text/plain"}))
+    router.add(ARCHIVE, "/cdx/search/cdx", json_answer([]))
+    with pytest.raises(PageUnavailable) as refused:
+        await _reader(router).read("https://news.example/file?X-Amz-Signature=abc")
+    assert refused.value.reason == "HTTP 403"
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_a_page_that_is_the_page_never_asks_the_archive() -> None:
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=STORY)))
+    page = await _reader(router).read(URL)
+    assert page.note is None
+    assert router.paths(ARCHIVE) == []
+
+
+class SlowArchive:
+    async def latest_copy(self, url: str) -> ResolvedPage:
+        await anyio.sleep(30)
+        raise SiteUnavailable("unreachable")
+
+
+async def test_an_archive_that_does_not_answer_in_time_is_said() -> None:
+    router = SiteRouter().add(SITE, "/story", httpx.Response(404, headers=HTML, content=b"<p>Not found</p>"))
+    fetcher = routed_fetcher(router)
+    archive: ArchivedCopyPort = SlowArchive()
+    reader = PageReader(fetcher, InProcessExtraction(), page_timeout=0.2, archive=archive)
+
+    with pytest.raises(PageUnavailable) as refused:
+        await reader.read(URL)
+
+    assert refused.value.reason == "HTTP 404; the archive did not answer within 0.2 s"
+
+
+async def test_a_page_its_publisher_declares_paywalled_says_so_and_keeps_its_text() -> None:
+    declared = STORY.replace(
+        b"</head>",
+        b'<script type="application/ld+json">{"@type":"NewsArticle","isAccessibleForFree":false}</script></head>',
+    )
+    router = SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=declared))
+
+    page = await _reader(router).read(URL)
+
+    assert page.markdown.startswith("# Relay story\n\nThe relay moved every call")
+    assert page.note == (
+        "The publisher marks this page as not free to read (schema.org isAccessibleForFree: false): "
+        "its text may end where the paywall begins."
+    )
+    assert router.paths(ARCHIVE) == []
