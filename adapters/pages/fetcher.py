@@ -142,7 +142,9 @@ class SafePageFetcher:
                 return await self._request(original, url, address, extra, call)
             except _NotConnected as failed:
                 reason = failed.reason
-        raise PageUnavailable(original, reason)
+        # A public site that is down, or whose certificate lapsed, may still be in a public archive.
+        public = bool(addresses) and all(non_public_category(address) is None for address in addresses)
+        raise (PageWithheld if public and not call.any_status else PageUnavailable)(original, reason)
 
     async def _request(
         self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str], call: Call

@@ -166,3 +166,24 @@ async def test_a_page_its_publisher_declares_paywalled_says_so_and_keeps_its_tex
         "its text may end where the paywall begins."
     )
     assert router.paths(ARCHIVE) == []
+
+
+async def test_a_site_that_is_down_is_read_from_the_archive() -> None:
+    router = _archived(SiteRouter())
+
+    def network(request: httpx.Request) -> httpx.Response:
+        if request.headers["host"] == SITE:
+            raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+        return router(request)
+
+    fetcher = routed_fetcher(network)  # type: ignore[arg-type]
+    extraction = InProcessExtraction()
+    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+
+    page = await reader.read(URL)
+
+    assert page.markdown.startswith("# Relay story")
+    assert page.note == (
+        "Could not connect ([Errno 111] Connection refused); "
+        "this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
+    )

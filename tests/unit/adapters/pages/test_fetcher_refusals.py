@@ -92,3 +92,26 @@ async def test_an_api_call_gets_the_answer_whatever_its_status() -> None:
     answer = httpx.Response(403, headers={"cf-mitigated": "challenge"}, content=b"{}")
     page = await routed_fetcher(_site(answer)).call("https://news.example/story")
     assert page.status == 403
+
+
+async def test_a_public_site_that_cannot_be_connected_to_is_withheld_a_private_one_is_not() -> None:
+    def refused(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+
+    with pytest.raises(PageWithheld) as down:
+        await routed_fetcher(refused).fetch("https://news.example/story")  # type: ignore[arg-type]
+    assert down.value.reason == "could not connect ([Errno 111] Connection refused)"
+
+    private = routed_fetcher(refused, TableResolver(default="10.0.0.7"), allow_private_networks=True)  # type: ignore[arg-type]
+    with pytest.raises(PageUnavailable) as unreachable:
+        await private.fetch("https://news.example/story")
+    assert not isinstance(unreachable.value, PageWithheld)
+
+
+async def test_an_api_call_that_cannot_connect_is_a_plain_failure() -> None:
+    def refused(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+
+    with pytest.raises(PageUnavailable) as down:
+        await routed_fetcher(refused).call("https://api.news.example/v1")  # type: ignore[arg-type]
+    assert not isinstance(down.value, PageWithheld)
