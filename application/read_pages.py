@@ -12,7 +12,7 @@ from application.forwarded_pages import fetched_past_refreshes, with_embedded_do
 from application.script_pages import DECLARED, ScriptPages, declared_summary
 from application.single_flight import SingleFlight
 from application.site_reading import capitalised, read_recognised_site, read_through_site
-from application.withheld_pages import archived_instead, withheld
+from application.withheld_pages import archived_instead, not_there, withheld
 from domain.errors import PageUnavailable, PageWithheld
 from domain.forwarding import frames_markdown
 from domain.pages import FetchedPage
@@ -154,6 +154,8 @@ class PageReader:
         markdown, embeds = await with_embedded_documents(page, markdown)
         if not markdown.strip():
             return await _declared_instead(page, PageUnavailable(url, "no readable text on the page"), note)
+        if (missing := not_there(url, page, markdown)) is not None:
+            raise missing
         paywall = PAYWALL_NOTE if page.is_html and declares_paywall(page.body) else None
         return PageText(page.url, page.content_type, markdown, page.truncated, _joined(note, embeds, paywall))
 

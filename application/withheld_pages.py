@@ -12,8 +12,10 @@ import anyio
 
 from application.site_reading import capitalised
 from domain.errors import PageUnavailable, PageWithheld, SiteUnavailable
+from domain.not_found import HEAD_CHARS, MAX_TEXT_CHARS, not_found_title
 from domain.pages import FetchedPage, ResolvedPage
 from domain.ports import ArchivedCopyPort
+from domain.script_shell import readable_text
 from domain.walls import archivable, check_in_place, in_place_reason, sign_in_in_place
 
 
@@ -23,6 +25,17 @@ def withheld(asked: str, page: FetchedPage) -> PageUnavailable | None:
     reason = in_place_reason(guard) if guard is not None else sign_in_in_place(asked, page.url)
     if reason is None:
         return None
+    return PageWithheld(asked, reason) if page.public else PageUnavailable(asked, reason)
+
+
+def not_there(asked: str, page: FetchedPage, markdown: str) -> PageUnavailable | None:
+    """Why a 2xx page with little text is not the page: it is the site's not-found page (a soft 404)."""
+    if not page.is_html or len(readable_text(markdown)) >= MAX_TEXT_CHARS:
+        return None
+    if not_found_title(page.body[:HEAD_CHARS].decode("utf-8", errors="replace")) is None:
+        return None
+    # The page's own title is not quoted: a reason is the reader's words, never the page's.
+    reason = "the site answered with its page-not-found page (with status 200)"
     return PageWithheld(asked, reason) if page.public else PageUnavailable(asked, reason)
 
 

@@ -187,3 +187,30 @@ async def test_a_site_that_is_down_is_read_from_the_archive() -> None:
         "Could not connect ([Errno 111] Connection refused); "
         "this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
     )
+
+
+async def test_a_not_found_page_served_with_200_is_read_from_the_archive() -> None:
+    soft_404 = (
+        b"<html><head><title>Page not found | News</title></head><body><main><h1>Page not found</h1>"
+        b"<p>Sorry, we could not find that page. Try the search.</p></main></body></html>"
+    )
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=soft_404)))
+
+    page = await _reader(router).read(URL)
+
+    assert page.markdown.startswith("# Relay story")
+    assert page.note == (
+        "The site answered with its page-not-found page (with status 200); "
+        "this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
+    )
+
+
+async def test_an_article_whose_title_says_not_found_is_the_article() -> None:
+    article = STORY.replace(b"<title>Relay story</title>", b"<title>Not Found</title>") * 1
+    long_story = article.replace(
+        b"</article>", b"<p>" + b"The relay read every page it was given. " * 60 + b"</p></article>"
+    )
+    router = SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=long_story))
+    page = await _reader(router).read(URL)
+    assert page.markdown.startswith("# Relay story")
+    assert router.paths(ARCHIVE) == []
