@@ -40,6 +40,7 @@ from adapters.sites.mediawiki import MediaWikiResolver
 from adapters.sites.openreview import OpenReviewResolver
 from adapters.sites.reddit import RedditResolver
 from adapters.sites.stackexchange import StackExchangeResolver
+from adapters.sites.wayback_copies import WaybackCopies
 from adapters.sites.wikipedia import WikipediaResolver
 from adapters.sites.x import XResolver
 from adapters.sites.youtube import YoutubeResolver
@@ -110,6 +111,7 @@ def _captions(rng: random.Random, rate: float) -> httpx.Response:
     return httpx.Response(200, content=youtube.timed_text(said), headers={"content-type": "text/xml"})
 
 
+_ARCHIVED = b"<html><body><article><h1>Relay story</h1><p>The relay moved every call along.</p></article></body></html>"
 Reading = Callable[[SafePageFetcher], Awaitable[ResolvedPage]]
 #: A route's answer: a recorded JSON fixture's name, JSON data, or a maker of a mangled non-JSON answer.
 Answer = str | Any | Callable[[random.Random, float], httpx.Response]
@@ -297,6 +299,22 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
             )
         ],
         lambda fetcher: YoutubeResolver(fetcher).read("https://www.youtube.com/playlist?list=PLrelay"),
+    ),
+    # A withheld page's latest copy: the archive's index rows mangled (stamps of any type, rows of any shape).
+    "wayback copies": (
+        [
+            (
+                "web.archive.org",
+                "/cdx/search/cdx",
+                [["timestamp", "statuscode"], ["20240101000000", "200"], ["20250301120000", "200"]],
+            ),
+            (
+                "web.archive.org",
+                "/web/20250301120000id_/https://news.example/story",
+                lambda rng, rate: httpx.Response(200, content=_ARCHIVED, headers={"content-type": "text/html"}),
+            ),
+        ],
+        lambda fetcher: WaybackCopies(fetcher, InProcessExtraction()).latest_copy("https://news.example/story?id=7"),
     ),
     # The paper's HTML version is not there: the metadata alone is the page.
     "arxiv": (
