@@ -317,6 +317,12 @@ def _youtube(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) 
     return YoutubeResolver(fetcher, site_url=settings.youtube_url)
 
 
+def _docker_hub(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.docker_hub import DockerHubResolver
+
+    return DockerHubResolver(fetcher, site_url=settings.dockerhub_url)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -340,4 +346,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "gerrit": _gerrit,
     "wayback": _wayback,
     "europepmc": _europe_pmc,
+    "dockerhub": _docker_hub,
 }

@@ -41,6 +41,7 @@ SITE_NAMES = (
     "gerrit",
     "wayback",
     "europepmc",
+    "dockerhub",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -62,6 +63,7 @@ SITE_URL_FIELDS = (
     "datacite_url",
     "wayback_url",
     "europepmc_url",
+    "dockerhub_url",
 )
 
 
@@ -92,6 +94,7 @@ class SiteSettings(BaseSettings):
     crossref_url: str = Field("https://api.crossref.org", validation_alias="SEARCHRELAY_CROSSREF_URL")
     datacite_url: str = Field("https://api.datacite.org", validation_alias="SEARCHRELAY_DATACITE_URL")
     wayback_url: str = Field("https://web.archive.org", validation_alias="SEARCHRELAY_WAYBACK_URL")
+    dockerhub_url: str = Field("https://hub.docker.com", validation_alias="SEARCHRELAY_DOCKERHUB_URL")
     # A page its site withheld (a bot check, a sign-in page, an error status) is read from the
     # Wayback Machine's latest copy; off, the refusal is said as it is and the archive never hears of it.
     archived_copies: bool = Field(True, validation_alias="SEARCHRELAY_ARCHIVED_COPIES")

@@ -29,6 +29,7 @@ PAGES = {
     "doi": ("https://doi.org/10.1038/nature14539", "# Deep learning"),
     "x": ("https://x.com/jack/status/20", "just setting up my twttr"),
     "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
+    "dockerhub": ("https://hub.docker.com/_/python", "# python (Docker Official Image)"),
 }
 
 

@@ -28,6 +28,7 @@ from adapters.sites.bugzilla import BugzillaResolver
 from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
 from adapters.sites.docc_archives import DoccArchiveResolver
+from adapters.sites.docker_hub import DockerHubResolver
 from adapters.sites.doi import DoiResolver
 from adapters.sites.europe_pmc import EuropePmcResolver
 from adapters.sites.gerrit import GerritResolver
@@ -299,6 +300,14 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
             )
         ],
         lambda fetcher: YoutubeResolver(fetcher).read("https://www.youtube.com/playlist?list=PLrelay"),
+    ),
+    "dockerhub": (
+        [
+            ("hub.docker.com", "/v2/repositories/library/relayd/", "dockerhub_repository"),
+            ("hub.docker.com", "/v2/repositories/library/relayd/tags/1.4-alpine", "dockerhub_tag"),
+            ("hub.docker.com", "/v2/repositories/library/relayd/tags", "dockerhub_tags"),
+        ],
+        lambda fetcher: DockerHubResolver(fetcher).read("https://hub.docker.com/_/relayd?tag=1.4-alpine"),
     ),
     # A withheld page's latest copy: the archive's index rows mangled (stamps of any type, rows of any shape).
     "wayback copies": (
