@@ -150,13 +150,15 @@ def _facts(repository: dict[str, Any]) -> str:
     return " · ".join(facts)
 
 
+def _platform(image: dict[str, Any]) -> str:
+    """ "linux/arm64/v8": the image's system, architecture and variant, as ``docker --platform`` names them."""
+    return "/".join(part for part in (text(image.get(key)) for key in ("os", "architecture", "variant")) if part)
+
+
 def _platforms(tag: dict[str, Any]) -> list[str]:
     shown = []
     for image in objs(tag.get("images")):
-        platform = "/".join(
-            part for part in (text(image.get(key)) for key in ("os", "architecture", "variant")) if part
-        )
-        if platform and platform not in shown:
+        if (platform := _platform(image)) and platform not in shown:
             shown.append(platform)
     return shown
 
@@ -175,10 +177,7 @@ def _tag_detail(tag: dict[str, Any]) -> list[str]:
     if day := day_from_iso(tag.get("last_updated")):
         lines.append(f"Updated {day}.")
     for image in objs(tag.get("images")):
-        platform = "/".join(
-            part for part in (text(image.get(key)) for key in ("os", "architecture", "variant")) if part
-        )
-        if not platform:
+        if not (platform := _platform(image)):
             continue
         size = number(image.get("size"))
         digest = text(image.get("digest")) if _DIGEST.fullmatch(text(image.get("digest"))) else ""
