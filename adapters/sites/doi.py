@@ -18,22 +18,17 @@ from urllib.parse import quote, unquote
 import anyio
 
 from adapters.json_fields import obj
-from adapters.pages.xml_text import XmlUnreadable
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.doi_works import Work, arxiv_id, crossref_work, datacite_work, work_markdown
-from adapters.sites.europe_pmc import first_hit, full_text, open_pmcid
+from adapters.sites.open_texts import europe_pmc_text, page_text, preprint_text
 from adapters.sites.urls import on_hosts
-from domain.errors import PageUnavailable, SiteUnavailable
+from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage
 from domain.ports import PageExtractionPort, SiteResolverPort
 
 DEFAULT_CROSSREF_URL = "https://api.crossref.org"
 DEFAULT_DATACITE_URL = "https://api.datacite.org"
 DEFAULT_EUROPEPMC_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest"
-#: A publisher's page shorter than this many words says less than the record (a wall, a stub).
-MIN_PAGE_WORDS = 150
-# The page's fetch and extraction end this long before the read's deadline, so the record is still written.
-_RESERVE_SECONDS = 1.0
 _DOI = re.compile(r"10\.[0-9]{4,9}/[^\s]{1,300}")
 _HOSTS = frozenset({"doi.org", "www.doi.org", "dx.doi.org"})
 
@@ -85,7 +80,7 @@ class DoiResolver:
             work[0] = await self._record(doi)
 
         async def publisher() -> None:
-            page[0] = await self._publisher_page(url)
+            page[0] = await page_text(self._caller, self._extraction, url)
 
         async with anyio.create_task_group() as group:
             group.start_soon(record)
@@ -96,47 +91,15 @@ class DoiResolver:
         text, why = page[0]
         instead = None
         if text is None:
-            instead = await self._preprint(found) or await self._open_copy(found.doi)
+            instead = await preprint_text(self._preprints, found.preprints) or await europe_pmc_text(
+                self._caller, self._europepmc, found.doi
+            )
         markdown = await anyio.to_thread.run_sync(lambda: work_markdown(found, text, instead[:2] if instead else None))
         note = None
         if text is None:
             read = instead[2] if instead else f"this is the {found.registry} record"
             note = f"the publisher's page gave no text ({why}); {read}"
         return ResolvedPage(f"https://doi.org/{found.doi}", markdown, f"{self.site} ({found.registry})", note=note)
-
-    async def _preprint(self, work: Work) -> tuple[str, str, str] | None:
-        """(heading, text, note) of the first of the work's arXiv preprints that reads, within the read's
-        deadline less a reserve."""
-        if self._preprints is None or not work.preprints:
-            return None
-        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
-            for ident in work.preprints[:2]:
-                try:
-                    said = (await self._preprints.read(f"https://arxiv.org/abs/{ident}")).markdown
-                except SiteUnavailable:
-                    continue
-                return f"Its preprint (arXiv:{ident})", said, f"its preprint on arXiv ({ident}) is read instead"
-        return None
-
-    async def _open_copy(self, doi: str) -> tuple[str, str, str] | None:
-        """(heading, text, note) of the open-access copy Europe PMC holds (PubMed Central's full texts),
-        within the read's deadline less a reserve; None when there is none."""
-        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
-            try:
-                pmcid = open_pmcid(await first_hit(self._caller, self._europepmc, f'DOI:"{doi}"', "lite"))
-                if pmcid is None:
-                    return None
-                said = await full_text(self._caller, self._europepmc, pmcid)
-            except (SiteUnavailable, XmlUnreadable):
-                return None
-            if len(said.split()) < MIN_PAGE_WORDS:
-                return None
-            return (
-                f"Its open-access text (Europe PMC, {pmcid})",
-                said,
-                f"its open-access text in Europe PMC ({pmcid}) is read instead",
-            )
-        return None
 
     async def _record(self, doi: str) -> Work | None:
         """Crossref's record, else DataCite's; None when neither has one."""
@@ -152,16 +115,3 @@ class DoiResolver:
         except SiteUnavailable:
             return None
         return datacite_work(attributes, doi)
-
-    async def _publisher_page(self, url: str) -> tuple[str | None, str]:
-        """The publisher's page as text, or None and why not, within the read's deadline less a reserve."""
-        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS) as scope:
-            try:
-                fetched = await self._caller.fetch(url)
-                said = await self._extraction.extract(fetched)
-            except PageUnavailable as failed:
-                return None, failed.reason
-            if len(said.split()) < MIN_PAGE_WORDS:
-                return None, f"{len(said.split())} words, fewer than the record holds"
-            return said, ""
-        return None, "it did not answer in time" if scope.cancelled_caught else "it could not be read"
