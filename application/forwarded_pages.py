@@ -10,6 +10,8 @@ with little text of its own shows inside it (``with_embedded_documents``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import anyio
 
 from domain.errors import PageUnavailable
@@ -43,10 +45,12 @@ async def fetched_past_refreshes(fetcher: PageFetcherPort, url: str) -> tuple[Fe
         if found.frames or found.refresh is None:
             return page, found.frames
         try:
-            page = await fetcher.fetch(found.refresh)
+            before, page = page, await fetcher.fetch(found.refresh)
         except PageUnavailable as failed:
             where = without_userinfo(found.refresh)
             raise PageUnavailable(url, f"it moves on to {where}, which could not be read: {failed.reason}") from None
+        # Public only when every page on the way was: an intranet page moving on to a public one is not.
+        page = replace(page, public=page.public and before.public)
     return page, ()
 
 

@@ -12,7 +12,7 @@ from application.forwarded_pages import fetched_past_refreshes, with_embedded_do
 from application.script_pages import DECLARED, ScriptPages, declared_summary
 from application.single_flight import SingleFlight
 from application.site_reading import capitalised, read_recognised_site, read_through_site
-from application.withheld_pages import archived_instead, not_there, withheld
+from application.withheld_pages import archived_instead, not_the_page, sent_to_sign_in
 from domain.errors import PageUnavailable, PageWithheld
 from domain.forwarding import frames_markdown
 from domain.pages import FetchedPage
@@ -119,7 +119,7 @@ class PageReader:
                 page, frames = await fetched_past_refreshes(self._fetcher, url)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
-        if (walled := withheld(url, page)) is not None:
+        if (walled := sent_to_sign_in(url, page)) is not None:
             raise walled
         if frames:
             return PageText(page.url, "text/markdown", frames_markdown(frames), page.truncated, _joined(note, FRAMESET))
@@ -145,6 +145,9 @@ class PageReader:
                 markdown = await self._extraction.extract(page)
         except TimeoutError:
             raise PageUnavailable(url, f"timed out after {self._page_timeout:g} s") from None
+        # A bot check or a not-found page in the page's place, before a shell's title could stand for it.
+        if (missing := not_the_page(url, page, markdown)) is not None:
+            raise missing
         # A JavaScript shell is rendered in the browser (under its own deadline) or refused honestly;
         # refused, it still gives what it declares about itself, when it declares enough.
         try:
@@ -154,7 +157,7 @@ class PageReader:
         markdown, embeds = await with_embedded_documents(page, markdown)
         if not markdown.strip():
             return await _declared_instead(page, PageUnavailable(url, "no readable text on the page"), note)
-        if (missing := not_there(url, page, markdown)) is not None:
+        if (missing := not_the_page(url, page, markdown)) is not None:  # as the browser rendered it
             raise missing
         paywall = PAYWALL_NOTE if page.is_html and declares_paywall(page.body) else None
         return PageText(page.url, page.content_type, markdown, page.truncated, _joined(note, embeds, paywall))

@@ -4,7 +4,8 @@ Pure, standard library only. Many sites (single-page apps above all, and CMSs se
 missing address with their not-found page and status 200; the agent then read "Page not found.
 Try the search" as the page. Known by its title, in the words sites use (a title's part between
 separators: "Page not found | Example", "404 - Example", "Seite nicht gefunden"), and by little
-text, so that an article whose title quotes those words is still an article.
+text (``walls.answered_instead``), so that an article whose title quotes those words is still an
+article; nor is a page whose address is about "404" judged (a reference page on the status code).
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from __future__ import annotations
 import re
 from html import unescape
 
-#: A not-found page says little; a page with more readable text than this is a page.
-MAX_TEXT_CHARS = 2_000
 HEAD_CHARS = 65_536
 _TITLE = re.compile(r"<title\b[^>]*>([^<]{0,300})</title", re.IGNORECASE)
 _SEPARATORS = re.compile(r"\s+[-–—|:·•»«~/]+\s+|\s*[|·•»«]\s*")
@@ -44,3 +43,13 @@ def not_found_title(html: str) -> str | None:
         if words in _WORDS or _SAYS_404.match(words):
             return title
     return None
+
+
+def names_not_found(url: str) -> bool:
+    """Whether the address itself is about not-found pages (``/404``, ``.../Status/404``, ``/not-found``):
+    such a page is asked for, and its title says so by right."""
+    path = url.split("?", 1)[0].split("#", 1)[0].lower()
+    return bool(_ABOUT_NOT_FOUND.search(path))
+
+
+_ABOUT_NOT_FOUND = re.compile(r"(?:^|[/._-])(?:404|not[-_]?found)(?:[/._-]|$)")

@@ -21,12 +21,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import SplitResult, parse_qsl, urlsplit
 
+from domain.not_found import HEAD_CHARS, names_not_found, not_found_title
+from domain.script_shell import readable_text
+
 #: Bot checks are small pages: only this much of an answer's start is looked at.
 HEAD_BYTES = 65_536
 #: A 2xx answer larger than this is a page, whatever it quotes (an article about Anubis).
 SMALL_PAGE_BYTES = 65_536
-# Refusals a bot manager answers with; a 404 behind Cloudflare is the site's own "not found".
-_REFUSALS = frozenset({401, 403, 405, 429, 503})
+#: A 2xx answer with more readable text than this is a page: a check's page says a few sentences.
+MAX_CHECK_TEXT_CHARS = 2_000
+# Refusals a bot manager answers with; a 404 behind Cloudflare is the site's own "not found", and a
+# 503 from Akamai an origin that is down.
+_REFUSALS = frozenset({403, 429})
 
 
 @dataclass(frozen=True)
@@ -37,19 +43,23 @@ class _Guard:
 
 
 # Lowercase; a "header:name: value" mark is met when the header holds the value ("" = any value).
+# A sure mark in the body is one of the check's own script or markup, never words a page would
+# print: a page that quotes one (an article about bot checks) is told apart by its text's length.
 _GUARDS = (
     _Guard(
         "Cloudflare's bot check",
-        sure=("header:cf-mitigated: challenge", "_cf_chl_opt", "__cf_chl_", "cf-browser-verification"),
+        sure=("header:cf-mitigated: challenge", "window._cf_chl_opt", "cf-browser-verification"),
         refusing=("cf-error-details", "attention required! | cloudflare", "/cdn-cgi/challenge-platform/"),
     ),
-    _Guard("Anubis' bot check", sure=('id="anubis_challenge"', "/.within.website/x/cmd/anubis/")),
+    _Guard("Anubis' bot check", sure=('<script id="anubis_challenge"', "/.within.website/x/cmd/anubis/static/")),
     _Guard("go-away's bot check", sure=("/go-away/cmd/go-away/assets/",)),
-    _Guard("DataDome's bot check", sure=("captcha-delivery.com",), refusing=("header:x-datadome:", "header:x-dd-b:")),
+    _Guard(
+        "DataDome's bot check",
+        refusing=("header:x-datadome:", "header:x-dd-b:", "//geo.captcha-delivery.com", "//ct.captcha-delivery.com"),
+    ),
     _Guard(
         "HUMAN's (PerimeterX) bot check",
-        sure=("captcha.px-cdn.net", "captcha.px-cloud.net"),
-        refusing=("px-captcha", "_pxappid", "perimeterx"),
+        refusing=("px-captcha", "_pxappid", "perimeterx", "captcha.px-cdn.net", "captcha.px-cloud.net"),
     ),
     _Guard("Akamai's bot manager", refusing=("errors.edgesuite.net", "header:server: akamaighost")),
     _Guard(
@@ -62,7 +72,11 @@ _GUARDS = (
         sure=("header:x-amzn-waf-action:", "window.gokuprops"),
         refusing=("awswafcookiedomainlist", "awswafintegration"),
     ),
-    _Guard("Vercel's bot check", sure=("header:x-vercel-mitigated: challenge", "vercel security checkpoint")),
+    _Guard(
+        "Vercel's bot check",
+        sure=("header:x-vercel-mitigated: challenge",),
+        refusing=("<title>vercel security checkpoint",),
+    ),
     _Guard("DDoS-Guard's bot check", sure=("/.well-known/ddos-guard/",), refusing=("header:server: ddos-guard",)),
     _Guard(
         "Sucuri's firewall",
@@ -76,10 +90,13 @@ _GUARDS = (
     ),
 )
 
-# Where a site sends a reader it wants signed in: a path segment, or a host of its own.
+# Where a site sends a reader it wants signed in. A path segment alone is weak evidence (a docs page
+# called "login", a repository called "login"), so it counts with a parameter naming where to come
+# back to, or on a sign-in host; a few paths are only ever sign-in pages.
+_SIGN_IN_ONLY = re.compile(r"(?:^|/)(?:authwall|users/sign_in|servicelogin|special:userlogin)(?:[/.;]|$)", re.I)
 _SIGN_IN_SEGMENT = re.compile(
-    r"(?:^|/)(?:log-?in|sign-?in|sign_in|signon|authwall|servicelogin|users/sign_in|session/new|special:userlogin"
-    r"|oauth2?/authorize|openid-connect/auth)(?:[/.;]|$)",
+    r"(?:^|/)(?:log-?in|sign-?in|sign_in|signon|session/new|oauth2?/authorize|openid-connect/auth|saml2?/\w+)"
+    r"(?:[/.;]|$)",
     re.IGNORECASE,
 )
 _SIGN_IN_HOST = re.compile(
@@ -87,13 +104,22 @@ _SIGN_IN_HOST = re.compile(
     r"|(?:login|signin|auth|sso|accounts?|idp)\.[^.]+\..+)$",
     re.IGNORECASE,
 )
+_RETURN_KEYS = frozenset(
+    {"next", "return_to", "returnto", "returnurl", "return_url", "returnpath", "redirect", "redirect_uri",
+     "redirect_url", "redirecturl", "continue", "service", "goto", "from", "came_from", "destination",
+     "callbackurl", "callback", "backurl", "back_url", "target", "url", "ref", "dest", "done", "rurl"}
+)  # fmt: skip
 # A site's consent page in the page's place (Yahoo, Google's services in Europe).
 _CONSENT_HOST = re.compile(r"^(?:consent|guce)\.", re.IGNORECASE)
-# Query keys that carry a secret: an address holding one is never handed to a third party.
-_SECRET_KEY = re.compile(
-    r"(?:^|[_.-])(?:token|key|apikey|sig|signature|secret|password|passwd|pwd|auth|session|sid|code|credential"
-    r"|jwt|otp|ticket)(?:[_.-]|$)",
-    re.IGNORECASE,
+# Words inside a query parameter's name that mean it may carry a secret ("accessToken", "PHPSESSID",
+# "X-Amz-Signature", "api_key"): such an address is never handed to a third party. Found inside the
+# name, so a harmless name that holds one ("keyword") only costs the archive's copy.
+_SECRET_WORDS = ("token", "secret", "passw", "pwd", "sess", "auth", "sig", "key", "cred", "jwt", "otp",
+                 "ticket", "code", "sid", "nonce", "hash", "state", "private", "access")  # fmt: skip
+# A path segment's piece of 16 characters or more mixing letters and digits: a capability's token
+# (a webhook's secret, a shared file's id) rather than words.
+_TOKEN_PIECE = re.compile(
+    r"(?=[A-Za-z0-9]*[0-9][A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,}"
 )
 
 
@@ -125,6 +151,20 @@ def check_in_place(body: bytes) -> str | None:
     return None if len(body) > SMALL_PAGE_BYTES else bot_check(200, {}, body)
 
 
+def answered_instead(asked: str, html: bytes, markdown: str) -> str | None:
+    """Why a 2xx HTML answer, read as ``markdown``, is not the page asked for: a bot check's page, or
+    the site's page-not-found page (a soft 404); None for a page. Only an answer with little text is
+    judged: a check or a not-found page says a few sentences, an article quoting one says more."""
+    if len(readable_text(markdown)) >= MAX_CHECK_TEXT_CHARS:
+        return None
+    if (guard := check_in_place(html)) is not None:
+        return in_place_reason(guard)
+    if names_not_found(asked) or not_found_title(html[:HEAD_CHARS].decode("utf-8", errors="replace")) is None:
+        return None
+    # The page's own title is not quoted: a reason is the reader's words, never the page's.
+    return "the site answered with its page-not-found page (with status 200)"
+
+
 def in_place_reason(guard: str) -> str:
     return f"{guard} answered instead of the page"
 
@@ -141,19 +181,30 @@ def sign_in_in_place(asked: str, landed: str) -> str | None:
     shown = f"{host}{to.path}" if to.path not in ("", "/") else host
     if _CONSENT_HOST.match(host) and not _CONSENT_HOST.match(start.hostname or ""):
         return f"the site sent the reader to its consent page ({shown})"
-    if _is_sign_in(to) and not _is_sign_in(start):
+    if _is_sign_in(to, start) and not _is_sign_in(start, start):
         return f"the site sent the reader to its sign-in page ({shown})"
     return None
 
 
 def archivable(url: str) -> bool:
-    """Whether ``url`` may be named to a public archive: no credentials, no secret in its query."""
+    """Whether ``url`` may be named to a public archive: http(s), no credentials, no parameters after
+    ``;``, no query parameter whose name holds a secret's word, no path piece that looks like a token.
+    The fragment is never named (``without_fragment``), whatever it holds."""
     parts = _split(url)
     if parts is None or parts.username is not None or parts.password is not None:
         return False
-    if parts.scheme not in ("http", "https"):
+    if parts.scheme not in ("http", "https") or ";" in parts.path or ";" in parts.query:
         return False
-    return not any(_SECRET_KEY.search(key) for key, _ in parse_qsl(parts.query, keep_blank_values=True))
+    if any(_TOKEN_PIECE.fullmatch(piece) for piece in re.split(r"[/._~-]", parts.path)):
+        return False
+    names = [name.lower() for name, _ in parse_qsl(parts.query, keep_blank_values=True)]
+    return not any(word in name for name in names for word in _SECRET_WORDS)
+
+
+def without_fragment(url: str) -> str:
+    """``url`` without its ``#fragment``: a page's address as a third party may hear it (an access
+    token, a paste's key, travel in fragments)."""
+    return url.split("#", 1)[0]
 
 
 def _split(url: str) -> SplitResult | None:
@@ -163,8 +214,15 @@ def _split(url: str) -> SplitResult | None:
         return None
 
 
-def _is_sign_in(parts: SplitResult) -> bool:
-    return bool(_SIGN_IN_HOST.match(parts.hostname or "")) or bool(_SIGN_IN_SEGMENT.search(parts.path))
+def _is_sign_in(parts: SplitResult, asked: SplitResult) -> bool:
+    if _SIGN_IN_ONLY.search(parts.path):
+        return True
+    returns = any(name.lower() in _RETURN_KEYS for name, _ in parse_qsl(parts.query, keep_blank_values=True))
+    elsewhere = (parts.hostname or "").lower() != (asked.hostname or "").lower()
+    sign_in_host = elsewhere and bool(_SIGN_IN_HOST.match(parts.hostname or ""))
+    if _SIGN_IN_SEGMENT.search(parts.path):
+        return returns or sign_in_host
+    return sign_in_host and (returns or parts.path in ("", "/"))
 
 
 def _met(mark: str, headers: Mapping[str, str], body: bytes) -> bool:

@@ -107,6 +107,7 @@ class ChromiumRenderer:
             charset="utf-8",
             body=html[: self._max_total_bytes],
             truncated=truncated or page.truncated,
+            public=page.public,  # the asked page's own standing: its scripts' requests pass the guard one by one
         )
 
 

@@ -119,35 +119,45 @@ class SafePageFetcher:
         self, original: str, current: httpx.URL, credentials: Credentials | None, call: Call
     ) -> FetchedPage:
         first = origin(current)
+        # Whether every hop so far was answered from the open web: only then may the page's address
+        # be named to a public archive (an intranet page redirecting to a public sign-in never is).
+        public = True
         for hop in range(self._max_redirects + 1):
             if hop and call.method != "GET":
                 raise PageUnavailable(original, f"the server redirected a {call.method} request")
             addresses = await self._vetter.addresses(original, current, via_redirect=hop > 0)
+            public = public and all(non_public_category(address) is None for address in addresses)
             extra = credentials.headers_for(current) if credentials is not None else {}
             if origin(current) == first:
                 extra = {**extra, **call.origin_headers}
-            outcome = await self._request_any(original, current, addresses, extra, call)
+            outcome = await self._request_any(original, current, addresses, extra, call, public=public)
             if isinstance(outcome, FetchedPage):
                 return outcome
             current = outcome
         raise PageUnavailable(original, f"too many redirects (more than {self._max_redirects})")
 
     async def _request_any(
-        self, original: str, url: httpx.URL, addresses: list[IPAddress], extra: dict[str, str], call: Call
+        self,
+        original: str,
+        url: httpx.URL,
+        addresses: list[IPAddress],
+        extra: dict[str, str],
+        call: Call,
+        *,
+        public: bool,
     ) -> FetchedPage | httpx.URL:
-        """Each vetted address in turn until one answers."""
+        """Each vetted address in turn until one answers. ``public``: every hop so far was."""
         reason = "could not connect"
         for address in addresses:
             try:
-                return await self._request(original, url, address, extra, call)
+                return await self._request(original, url, address, extra, call, public=public)
             except _NotConnected as failed:
                 reason = failed.reason
         # A public site that is down, or whose certificate lapsed, may still be in a public archive.
-        public = bool(addresses) and all(non_public_category(address) is None for address in addresses)
-        raise (PageWithheld if public and not call.any_status else PageUnavailable)(original, reason)
+        raise (PageWithheld if public and addresses and not call.any_status else PageUnavailable)(original, reason)
 
     async def _request(
-        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str], call: Call
+        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str], call: Call, *, public: bool
     ) -> FetchedPage | httpx.URL:
         """GET ``url`` from ``address``: the page, or the next URL when the server redirects."""
         pinned = url.copy_with(host=str(address))
@@ -169,16 +179,14 @@ class SafePageFetcher:
                 if response.status_code in _REDIRECT_STATUSES:
                     return _redirect_target(original, url, response)
                 if not 200 <= response.status_code < 300 and not call.any_status:
-                    raise await _refusal(original, address, response)
-                return await self._read_page(original, url, address, response)
+                    raise await _refusal(original, response, public=public)
+                return await self._read_page(original, url, response, public=public)
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
             raise _NotConnected(describe_transport_error(exc)) from None
         except httpx.HTTPError as exc:
             raise PageUnavailable(original, describe_transport_error(exc)) from None
 
-    async def _read_page(
-        self, original: str, url: httpx.URL, address: IPAddress, response: httpx.Response
-    ) -> FetchedPage:
+    async def _read_page(self, original: str, url: httpx.URL, response: httpx.Response, *, public: bool) -> FetchedPage:
         media_type, charset = parse_content_type(response.headers.get("content-type"))
         text_like = is_text_like(media_type)
         declared = _content_length(response)
@@ -201,7 +209,7 @@ class SafePageFetcher:
             truncated=body.truncated,
             next_url=_next_link(url, response),
             refresh=response.headers.get("refresh"),
-            public=non_public_category(address) is None,
+            public=public,
         )
 
     def _too_big(self, size: int | None) -> str:
@@ -211,11 +219,12 @@ class SafePageFetcher:
         return f"too big: {megabytes(size)}, over the {limit} limit"
 
 
-async def _refusal(original: str, address: IPAddress, response: httpx.Response) -> PageUnavailable:
+async def _refusal(original: str, response: httpx.Response, *, public: bool) -> PageUnavailable:
     """Why a page fetch was answered with an error status: "HTTP 404", or whose bot check answered.
 
     The start of the answer is read (under the fetch's deadline) for the check's marks. A refusal
-    from a public address is ``PageWithheld``: a public archive may be asked for the page.
+    at the end of hops all answered from public addresses is ``PageWithheld``: a public archive
+    may be asked for the page.
     """
     try:
         head = await read_body(response, max_bytes=HEAD_BYTES, cut_plain=True)
@@ -224,8 +233,7 @@ async def _refusal(original: str, address: IPAddress, response: httpx.Response) 
         body, whole = b"", False  # the status and the headers still tell
     headers = {name.lower(): value for name, value in response.headers.items()}
     reason = refusal_reason(response.status_code, headers, body, whole=whole)
-    kind = PageWithheld if non_public_category(address) is None else PageUnavailable
-    return kind(original, reason)
+    return (PageWithheld if public else PageUnavailable)(original, reason)
 
 
 def _parse_url(url: str) -> httpx.URL:

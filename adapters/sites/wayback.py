@@ -20,7 +20,7 @@ from adapters.sites.urls import on_hosts
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 from domain.ports import PageExtractionPort
-from domain.walls import check_in_place
+from domain.walls import answered_instead, sign_in_in_place
 
 DEFAULT_ARCHIVE_URL = "https://web.archive.org"
 # /web/{timestamp}[{flag}_]/{original address}; the timestamp is 1 to 14 digits (a prefix picks the nearest).
@@ -111,12 +111,15 @@ async def read_capture(
         body=archived.body,
         truncated=archived.truncated,
     )
-    if as_archived.is_html and (guard := check_in_place(as_archived.body)) is not None:
-        raise SiteUnavailable(f"the capture holds {guard}, not the page")
+    # The archive keeps what the site answered, redirects followed: a capture can be the site's sign-in page.
+    if landed is not None and (sent := sign_in_in_place(capture.original, landed.original)) is not None:
+        raise SiteUnavailable(f"the capture is no page either: {sent}")
     try:
         markdown = await extraction.extract(as_archived)
     except PageUnavailable as failed:
         raise SiteUnavailable(f"the capture could not be read ({failed.reason})") from None
+    if as_archived.is_html and (instead := answered_instead(capture.original, as_archived.body, markdown)):
+        raise SiteUnavailable(f"the capture is no page either: {instead}")
     return ArchivedPage(stamp, markdown, archived.truncated)
 
 

@@ -10,12 +10,21 @@ directly, which the archive redirects to.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
-from adapters.sites.api_calls import call_json, with_query
-from adapters.sites.wayback import ArchivedPage, ArchiveReader, Capture, captured_when, read_capture
+from adapters.sites.api_calls import GuardedCaller, call_json, with_query
+from adapters.sites.wayback import (
+    DEFAULT_ARCHIVE_URL,
+    ArchivedPage,
+    ArchiveReader,
+    Capture,
+    captured_when,
+    read_capture,
+)
 from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage
+from domain.ports import PageExtractionPort
 
 SOURCE = "the Wayback Machine's copy"
 # The newest captures asked of the index, and how many of them are read before giving up: a copy
@@ -26,12 +35,23 @@ _NO_COPY = "the Wayback Machine has no copy of it"
 
 
 class WaybackCopies(ArchiveReader):
-    """Implements ``domain.ports.ArchivedCopyPort``."""
+    """Implements ``domain.ports.ArchivedCopyPort``. ``now``: the time the nearest capture is asked for."""
+
+    def __init__(
+        self,
+        caller: GuardedCaller,
+        extraction: PageExtractionPort,
+        *,
+        archive_url: str = DEFAULT_ARCHIVE_URL,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        super().__init__(caller, extraction, archive_url=archive_url)
+        self._now = now
 
     async def latest_copy(self, url: str) -> ResolvedPage:
         stamps = await self._indexed(url)
         if stamps is None:  # the index said nothing: the archive's own nearest capture
-            stamps = [datetime.now(UTC).strftime("%Y%m%d%H%M%S")]
+            stamps = [self._now().astimezone(UTC).strftime("%Y%m%d%H%M%S")]
         elif not stamps:
             raise SiteUnavailable(_NO_COPY)
         reason = _NO_COPY
@@ -41,7 +61,7 @@ class WaybackCopies(ArchiveReader):
             except SiteUnavailable as failed:
                 # Asked for the nearest capture, the archive answers 404 when it has none.
                 missing = failed.reason.startswith("HTTP 404")
-                reason = _NO_COPY if missing else f"the Wayback Machine's copy could not be read: {failed.reason}"
+                reason = _NO_COPY if missing else f"the Wayback Machine's copy could not be read ({failed.reason})"
                 continue
             if archived.markdown.strip():
                 return _copy(url, archived)

@@ -214,3 +214,155 @@ async def test_an_article_whose_title_says_not_found_is_the_article() -> None:
     page = await _reader(router).read(URL)
     assert page.markdown.startswith("# Relay story")
     assert router.paths(ARCHIVE) == []
+
+
+def _intranet(router: SiteRouter) -> PageReader:
+    """The intranet's host is private (reached through SEARCHRELAY_ALLOW_PRIVATE_NETWORKS); others are public."""
+    return _reader(router, resolver=TableResolver({"intranet.corp": "10.0.0.7"}))
+
+
+async def test_an_intranet_page_redirecting_to_a_public_sign_in_is_never_named_to_the_archive() -> None:
+    router = _archived(SiteRouter())
+    router.add(
+        "intranet.corp",
+        "/secret-plan",
+        httpx.Response(
+            302, headers={"location": "https://login.microsoftonline.com/common/oauth2/authorize?redirect_uri=x"}
+        ),
+    )
+    router.add(
+        "login.microsoftonline.com", "/common/oauth2/authorize", httpx.Response(200, headers=HTML, content=SIGN_IN)
+    )
+
+    with pytest.raises(PageUnavailable) as refused:
+        await _intranet(router).read("http://intranet.corp/secret-plan")
+
+    assert refused.value.reason.startswith("the site sent the reader to its sign-in page (login.microsoftonline.com")
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_an_intranet_page_redirecting_to_a_public_refusal_is_never_named_to_the_archive() -> None:
+    router = _archived(SiteRouter())
+    router.add("intranet.corp", "/secret-plan", httpx.Response(302, headers={"location": "https://news.example/gone"}))
+    router.add(SITE, "/gone", httpx.Response(403, headers={"cf-mitigated": "challenge"}))
+    with pytest.raises(PageUnavailable, match="Cloudflare"):
+        await _intranet(router).read("http://intranet.corp/secret-plan")
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_an_intranet_page_moving_on_to_a_public_not_found_page_is_never_named_to_the_archive() -> None:
+    router = _archived(SiteRouter())
+    moved = b'<html><head><meta http-equiv="refresh" content="0; url=https://news.example/moved"></head></html>'
+    router.add("intranet.corp", "/secret-plan", httpx.Response(200, headers=HTML, content=moved))
+    soft_404 = b"<html><head><title>Page not found</title></head><body><p>Nothing here.</p></body></html>"
+    router.add(SITE, "/moved", httpx.Response(200, headers=HTML, content=soft_404))
+    with pytest.raises(PageUnavailable, match="page-not-found"):
+        await _intranet(router).read("http://intranet.corp/secret-plan")
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_a_public_page_whose_redirect_fails_to_connect_on_an_intranet_is_not_named_either() -> None:
+    router = _archived(SiteRouter())
+
+    def network(request: httpx.Request) -> httpx.Response:
+        if request.headers["host"] == SITE:
+            raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+        return router(request)
+
+    router.add("intranet.corp", "/secret-plan", httpx.Response(302, headers={"location": URL}))
+    fetcher = routed_fetcher(network, TableResolver({"intranet.corp": "10.0.0.7"}), allow_private_networks=True)  # type: ignore[arg-type]
+    extraction = InProcessExtraction()
+    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+    with pytest.raises(PageUnavailable, match="could not connect"):
+        await reader.read("http://intranet.corp/secret-plan")
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_a_host_with_a_private_address_among_its_addresses_is_not_named_when_it_cannot_be_reached() -> None:
+    class Mixed:
+        async def resolve(self, host: str, port: int) -> list[str]:
+            return ["93.184.216.34", "10.0.0.7"] if host == SITE else ["93.184.216.34"]
+
+    router = _archived(SiteRouter())
+
+    def network(request: httpx.Request) -> httpx.Response:
+        if request.headers["host"] == SITE:
+            raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+        return router(request)
+
+    fetcher = routed_fetcher(network, Mixed(), allow_private_networks=True)  # type: ignore[arg-type]
+    extraction = InProcessExtraction()
+    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+    with pytest.raises(PageUnavailable, match="could not connect"):
+        await reader.read(URL)
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_the_fragment_of_an_address_is_never_named_to_the_archive() -> None:
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(404, headers=HTML, content=b"<p>no</p>")))
+    page = await _reader(router).read("https://news.example/story#access_token=SECRET123")
+    assert page.markdown.startswith("# Relay story")
+    seen = " ".join(f"{s.path} {s.params}" for s in router.seen if s.host == ARCHIVE)
+    assert "SECRET123" not in seen and "access_token" not in seen
+
+
+async def test_a_single_page_apps_not_found_shell_is_not_answered_with_its_title() -> None:
+    shell = (
+        b"<html><head><title>Page not found | Relay App</title>"
+        b'<meta name="description" content="Relay App keeps your searches moving when a provider fails.">'
+        b'</head><body><div id="root"></div><script src="/app.js"></script></body></html>'
+    )
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=shell)))
+    page = await _reader(router).read(URL)
+    assert page.markdown.startswith("# Relay story")
+    assert page.note is not None and page.note.startswith("The site answered with its page-not-found page")
+
+
+async def test_a_page_about_the_404_status_is_the_page() -> None:
+    about = (
+        b"<html><head><title>404 Not Found - HTTP | Reference</title></head><body><main><h1>404 Not Found</h1>"
+        b"<p>The HTTP 404 Not Found response status code indicates that the server cannot find the resource.</p>"
+        b"</main></body></html>"
+    )
+    router = SiteRouter().add(SITE, "/docs/Web/HTTP/Status/404", httpx.Response(200, headers=HTML, content=about))
+    page = await _reader(router).read("https://news.example/docs/Web/HTTP/Status/404")
+    assert "indicates that the server cannot find the resource" in page.markdown
+    assert router.paths(ARCHIVE) == []
+
+
+async def test_an_archived_copy_that_is_a_not_found_page_too_is_no_copy() -> None:
+    soft_404 = b"<html><head><title>Page not found</title></head><body><p>Nothing here.</p></body></html>"
+    router = SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=soft_404))
+    router.add(ARCHIVE, "/cdx/search/cdx", json_answer([["timestamp", "statuscode"], ["20250301120000", "200"]]))
+    router.add(ARCHIVE, "/web/20250301120000id_/https://news.example/story",
+               httpx.Response(200, headers=HTML, content=soft_404))  # fmt: skip
+
+    with pytest.raises(PageUnavailable) as refused:
+        await _reader(router).read(URL)
+
+    assert refused.value.reason == (
+        "the site answered with its page-not-found page (with status 200); the Wayback Machine's copy could not "
+        "be read (the capture is no page either: the site answered with its page-not-found page (with status 200))"
+    )
+
+
+async def test_an_archived_copy_that_is_the_sites_sign_in_page_is_no_copy() -> None:
+    router = SiteRouter().add(SITE, "/story", httpx.Response(404, headers=HTML, content=b"<p>no</p>"))
+    router.add(ARCHIVE, "/cdx/search/cdx", json_answer([["timestamp", "statuscode"], ["20250301120000", "200"]]))
+    router.add(
+        ARCHIVE,
+        "/web/20250301120000id_/https://news.example/story",
+        httpx.Response(
+            302,
+            headers={
+                "location": "https://web.archive.org/web/20250301120001id_/https://news.example/login?next=/story"
+            },
+        ),
+    )
+    router.add(
+        ARCHIVE, "/web/20250301120001id_/https://news.example/login", httpx.Response(200, headers=HTML, content=SIGN_IN)
+    )
+    with pytest.raises(
+        PageUnavailable, match=r"the capture is no page either: the site sent the reader to its sign-in"
+    ):
+        await _reader(router).read(URL)

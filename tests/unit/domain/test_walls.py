@@ -78,6 +78,9 @@ GUARDED_PAGE = (
         (500, {}, CAPTCHA_FORM, "HTTP 500"),
         (403, {}, ORDINARY_404, "HTTP 403"),
         (410, {}, b"", "HTTP 410"),
+        # An origin that is down behind Akamai, a sign-in asked for behind Imperva: the site's own answers.
+        (503, {"server": "AkamaiGHost"}, b"<html><body>Zero size object</body></html>", "HTTP 503"),
+        (401, {"x-iinfo": "12-345"}, b"<h1>Sign in required</h1>", "HTTP 401"),
     ],
 )  # fmt: skip
 def test_a_refusal_names_the_bot_check_that_answered(
@@ -133,6 +136,14 @@ def test_marks_are_looked_for_in_any_case() -> None:
         ("https://example.com/docs", "https://example.com/docs/", None),
         ("https://example.com/blog/signing-in-guide", "https://example.com/blog/signing-in-guide/", None),
         ("https://example.com/a", "https://example.com/a", None),
+        # A sign-in-like path alone is a page about signing in, or a repository, or a wiki article.
+        ("https://bit.ly/3xYz", "https://clerk.com/docs/components/authentication/sign-in", None),
+        ("https://t.co/abc", "https://github.com/someone/login", None),
+        ("https://en.wikipedia.org/wiki/Special:Random", "https://en.wikipedia.org/wiki/Login", None),
+        ("https://example.com/docs/guide", "https://example.com/docs/guide/login.html", None),
+        ("https://example.com/x", "https://auth.example.com/docs/", None),
+        ("https://news.example/story", "https://news.example/login?next=/story",
+         "the site sent the reader to its sign-in page (news.example/login)"),
     ],
 )  # fmt: skip
 def test_a_redirect_to_a_sign_in_page_is_not_the_page(asked: str, landed: str, reason: str | None) -> None:
@@ -142,8 +153,18 @@ def test_a_redirect_to_a_sign_in_page_is_not_the_page(asked: str, landed: str, r
 @pytest.mark.parametrize(
     ("url", "allowed"),
     [
-        ("https://example.com/article?id=4&keyword=relay", True),
+        ("https://example.com/article?id=4&page=2&q=relay", True),
         ("http://example.com/", True),
+        ("https://medium.com/@ada/failover-you-can-prove-6f1e2d3c4b5a", True),  # a post's id is not a secret
+        ("https://news.example/2025/03/01/relay-story.html", True),
+        # A harmless name holding a secret's word costs the archive's copy, never the other way round.
+        ("https://example.com/article?keyword=relay", False),
+        ("https://example.com/cb?accessToken=abc", False),
+        ("https://example.com/?PHPSESSID=abc", False),
+        ("https://example.com/page;jsessionid=ABC123", False),
+        ("https://example.com/?a=1;token=x", False),
+        ("https://hooks.example.com/services/T0123456/B0123456/Zq8xW2kLm9Pr4Tv7Yb3Nc6Hd", False),
+        ("https://drive.example.com/file/d/1a2B3c4D5e6F7g8H9i0JkLmN/view", False),
         ("https://user:secret@example.com/", False),
         ("https://example.com/file?token=abc", False),
         ("https://bucket.example.com/f?X-Amz-Signature=abc&X-Amz-Credential=k", False),
@@ -175,3 +196,29 @@ def test_any_bytes_and_headers_get_an_answer() -> None:
         reason = refusal_reason(chance.choice([200, 403, 404, 503]), headers, body, whole=chance.random() < 0.5)
         assert reason.startswith("HTTP ")
         check_in_place(body)
+
+
+def test_a_fragment_is_never_named_to_an_archive() -> None:
+    from domain.walls import without_fragment
+
+    assert without_fragment("https://news.example/cb#access_token=SECRET") == "https://news.example/cb"
+    assert without_fragment("https://news.example/story") == "https://news.example/story"
+
+
+def test_a_short_page_about_bot_checks_is_not_one() -> None:
+    from domain.walls import answered_instead
+
+    post = (
+        b"<html><head><title>Our launch</title>"
+        b'<meta http-equiv="Content-Security-Policy" content="frame-src https://geo.captcha-delivery.com">'
+        b"</head><body><p>We moved behind the Vercel Security Checkpoint last week.</p></body></html>"
+    )
+    assert (
+        answered_instead("https://blog.example/launch", post, "We moved behind the Vercel Security Checkpoint.") is None
+    )
+    # A check's page says a few sentences; one quoting a check's script with a page's worth of text is a page.
+    long_text = "The relay reads pages for agents. " * 80
+    assert answered_instead("https://blog.example/anubis", ANUBIS, long_text) is None
+    assert answered_instead("https://blog.example/anubis", ANUBIS, "Making sure you're not a bot!") == (
+        "Anubis' bot check answered instead of the page"
+    )
