@@ -18,6 +18,11 @@ from entrypoints.site_settings import SITE_NAMES
 _CREDENTIALS = {
     "stackexchange": ("SEARCHRELAY_STACKEXCHANGE_KEY", "stackexchange_key", "optional: raises the daily quota"),
     "github": ("GITHUB_TOKEN", "github_token", "optional: raises the rate limit; discussions need it"),
+    "semanticscholar": (
+        "SEARCHRELAY_SEMANTICSCHOLAR_KEY",
+        "semanticscholar_key",
+        "optional: a rate limit of its own rather than the shared one",
+    ),
 }
 
 

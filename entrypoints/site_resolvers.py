@@ -300,15 +300,19 @@ def _europe_pmc(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPor
 def _doi(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
     from adapters.sites.doi import DoiResolver
 
-    preprints = _arxiv(settings, fetcher, extraction) if "arxiv" in settings.enabled_sites() else None
     return DoiResolver(
         fetcher,
         extraction,
         crossref_url=settings.crossref_url,
         datacite_url=settings.datacite_url,
         europepmc_url=settings.europepmc_url,
-        preprints=preprints,
+        preprints=_preprints(settings, fetcher, extraction),
     )
+
+
+def _preprints(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort | None:
+    """arXiv's reader, for the readers that look for a paper's preprint there; None when arXiv is off."""
+    return _arxiv(settings, fetcher, extraction) if "arxiv" in settings.enabled_sites() else None
 
 
 def _youtube(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
@@ -321,6 +325,19 @@ def _docker_hub(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPor
     from adapters.sites.docker_hub import DockerHubResolver
 
     return DockerHubResolver(fetcher, site_url=settings.dockerhub_url)
+
+
+def _semantic_scholar(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.semantic_scholar import SemanticScholarResolver
+
+    return SemanticScholarResolver(
+        fetcher,
+        extraction,
+        api_url=settings.semanticscholar_url,
+        key=settings.semanticscholar_key,
+        europepmc_url=settings.europepmc_url,
+        preprints=_preprints(settings, fetcher, extraction),
+    )
 
 
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
@@ -347,4 +364,5 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "wayback": _wayback,
     "europepmc": _europe_pmc,
     "dockerhub": _docker_hub,
+    "semanticscholar": _semantic_scholar,
 }

@@ -42,6 +42,7 @@ SITE_NAMES = (
     "wayback",
     "europepmc",
     "dockerhub",
+    "semanticscholar",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -64,6 +65,7 @@ SITE_URL_FIELDS = (
     "wayback_url",
     "europepmc_url",
     "dockerhub_url",
+    "semanticscholar_url",
 )
 
 
@@ -72,6 +74,7 @@ class SiteSettings(BaseSettings):
     site_resolvers: str = Field("all", validation_alias="SEARCHRELAY_SITE_RESOLVERS")
     stackexchange_key: SecretStr | None = Field(None, validation_alias="SEARCHRELAY_STACKEXCHANGE_KEY")
     github_token: SecretStr | None = Field(None, validation_alias="GITHUB_TOKEN")
+    semanticscholar_key: SecretStr | None = Field(None, validation_alias="SEARCHRELAY_SEMANTICSCHOLAR_KEY")
 
     stackexchange_api_url: str = Field(
         "https://api.stackexchange.com/2.3", validation_alias="SEARCHRELAY_STACKEXCHANGE_API_URL"
@@ -95,6 +98,9 @@ class SiteSettings(BaseSettings):
     datacite_url: str = Field("https://api.datacite.org", validation_alias="SEARCHRELAY_DATACITE_URL")
     wayback_url: str = Field("https://web.archive.org", validation_alias="SEARCHRELAY_WAYBACK_URL")
     dockerhub_url: str = Field("https://hub.docker.com", validation_alias="SEARCHRELAY_DOCKERHUB_URL")
+    semanticscholar_url: str = Field(
+        "https://api.semanticscholar.org", validation_alias="SEARCHRELAY_SEMANTICSCHOLAR_URL"
+    )
     # A page its site withheld (a bot check, a sign-in page, an error status) is read from the
     # Wayback Machine's latest copy; off, the refusal is said as it is and the archive never hears of it.
     archived_copies: bool = Field(True, validation_alias="SEARCHRELAY_ARCHIVED_COPIES")
@@ -102,7 +108,7 @@ class SiteSettings(BaseSettings):
         "https://www.ebi.ac.uk/europepmc/webservices/rest", validation_alias="SEARCHRELAY_EUROPEPMC_URL"
     )
 
-    @field_validator("stackexchange_key", "github_token", mode="before")
+    @field_validator("stackexchange_key", "github_token", "semanticscholar_key", mode="before")
     @classmethod
     def _blank_secret_is_unset(cls, value: Any) -> Any:
         if isinstance(value, str):

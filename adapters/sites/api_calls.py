@@ -50,7 +50,12 @@ class JsonAnswer:
 
 
 def with_query(base: str, params: Mapping[str, str]) -> str:
-    return str(httpx.URL(base, params=dict(params)))
+    """``base`` with ``params`` as its query; raises ``SiteUnavailable`` when a value (taken from an
+    answer, say) holds what no request can carry (a lone surrogate)."""
+    try:
+        return str(httpx.URL(base, params=dict(params)))
+    except (UnicodeEncodeError, httpx.InvalidURL):
+        raise SiteUnavailable("a value it was to be asked with cannot be sent in a request") from None
 
 
 class CallOptions(TypedDict, total=False):

@@ -97,7 +97,7 @@ class DoiResolver:
         markdown = await anyio.to_thread.run_sync(lambda: work_markdown(found, text, instead[:2] if instead else None))
         note = None
         if text is None:
-            read = instead[2] if instead else f"this is the {found.registry} record"
+            read = f"{instead[2]} is read instead" if instead else f"this is the {found.registry} record"
             note = f"the publisher's page gave no text ({why}); {read}"
         return ResolvedPage(f"https://doi.org/{found.doi}", markdown, f"{self.site} ({found.registry})", note=note)
 

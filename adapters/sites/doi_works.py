@@ -42,6 +42,8 @@ class Work:
     registry: str = ""
     preprints: list[str] = field(default_factory=list)  # arXiv identifiers of the work's preprints
     identifiers: list[str] = field(default_factory=list)  # others worth naming: "PMID 123", "PMCID PMC456"
+    summary: str = ""  # a one-sentence summary the source wrote (Semantic Scholar's TLDR)
+    summary_by: str = ""  # who wrote it, for its label
 
 
 def crossref_work(message: dict[str, Any], doi: str) -> Work | None:
@@ -137,6 +139,8 @@ def work_markdown(work: Work, page_text: str | None, instead: tuple[str, str] | 
         lines.append(" · ".join(counts).capitalize() if counts[0].startswith("cited") else " · ".join(counts))
     if work.subjects:
         lines.append("Subjects: " + ", ".join(" ".join(subject.split()) for subject in work.subjects))
+    if summary := " ".join(work.summary.split()):
+        lines += ["", f"**In one sentence** ({work.summary_by}): {summary}"]
     if work.abstract.strip():
         abstract = post_markdown(work.abstract)
         lines += ["", "## Abstract", "", re.sub(r"^#+ Abstract\s*\n+", "", abstract, flags=re.IGNORECASE)]

@@ -3,7 +3,7 @@ or a page (a publisher's, an open-access PDF) read as any page is.
 
 Shared by the readers that start from a record (a DOI's registry, Semantic Scholar): each tries
 what it knows of the work, within the read's deadline less a reserve, so that the record is still
-written when the text does not come. Each answers (heading, text, note) or None.
+written when the text does not come. Each answers (heading, text, what it is) or None.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ MIN_TEXT_WORDS = 150
 # The text's reading ends this long before the read's deadline, so the record is still written.
 RESERVE_SECONDS = 1.0
 
-Found = tuple[str, str, str]  # (heading, text, note)
+Found = tuple[str, str, str]  # (heading, text, what it is: "its preprint on arXiv (1706.03762)")
 
 
 def _reserved() -> anyio.CancelScope:
@@ -38,7 +38,7 @@ async def preprint_text(preprints: SiteResolverPort | None, identifiers: list[st
                 said = (await preprints.read(f"https://arxiv.org/abs/{ident}")).markdown
             except SiteUnavailable:
                 continue
-            return f"Its preprint (arXiv:{ident})", said, f"its preprint on arXiv ({ident}) is read instead"
+            return f"Its preprint (arXiv:{ident})", said, f"its preprint on arXiv ({ident})"
     return None
 
 
@@ -59,7 +59,7 @@ async def europe_pmc_text(caller: GuardedCaller, europepmc_url: str, doi: str) -
         return (
             f"Its open-access text (Europe PMC, {pmcid})",
             said,
-            f"its open-access text in Europe PMC ({pmcid}) is read instead",
+            f"its open-access text in Europe PMC ({pmcid})",
         )
     return None
 

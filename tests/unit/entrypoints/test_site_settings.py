@@ -15,7 +15,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 EVERY_SITE = (
     "stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse", "mastodon",
     "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira", "apidocs", "x",
-    "bugzilla", "mediawiki", "doi", "gerrit", "wayback", "europepmc", "dockerhub",
+    "bugzilla", "mediawiki", "doi", "gerrit", "wayback", "europepmc", "dockerhub", "semanticscholar",
 )  # fmt: skip
 
 

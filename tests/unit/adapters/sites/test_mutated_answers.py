@@ -40,6 +40,7 @@ from adapters.sites.mastodon import MastodonResolver
 from adapters.sites.mediawiki import MediaWikiResolver
 from adapters.sites.openreview import OpenReviewResolver
 from adapters.sites.reddit import RedditResolver
+from adapters.sites.semantic_scholar import SemanticScholarResolver
 from adapters.sites.stackexchange import StackExchangeResolver
 from adapters.sites.wayback_copies import WaybackCopies
 from adapters.sites.wikipedia import WikipediaResolver
@@ -308,6 +309,13 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
             ("hub.docker.com", "/v2/repositories/library/relayd/tags", "dockerhub_tags"),
         ],
         lambda fetcher: DockerHubResolver(fetcher).read("https://hub.docker.com/_/relayd?tag=1.4-alpine"),
+    ),
+    # The paper's arXiv preprint and PDF are not there: the record alone is the page.
+    "semanticscholar": (
+        [("api.semanticscholar.org", "/graph/v1/paper/0123456789abcdef0123456789abcdef01234567", "s2_paper")],
+        lambda fetcher: SemanticScholarResolver(fetcher, InProcessExtraction()).read(
+            "https://www.semanticscholar.org/paper/0123456789abcdef0123456789abcdef01234567"
+        ),
     ),
     # A withheld page's latest copy: the archive's index rows mangled (stamps of any type, rows of any shape).
     "wayback copies": (
