@@ -161,6 +161,12 @@ def _mediawikis(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageRes
     return MediaWikiResolver(fetcher)
 
 
+def _confluence_instances(fetcher: GuardedCaller, _: PageExtractionPort) -> FetchedPageResolverPort:
+    from adapters.sites.confluence import ConfluenceResolver
+
+    return ConfluenceResolver(fetcher)
+
+
 def _api_explorers(fetcher: GuardedCaller, extraction: PageExtractionPort) -> FetchedPageResolverPort:
     from adapters.sites.api_explorers import ApiExplorerResolver
 
@@ -178,6 +184,7 @@ _PAGE_BUILDERS: dict[str, Callable[[GuardedCaller, PageExtractionPort], FetchedP
     "bugzilla": _bugzillas,
     "mediawiki": _mediawikis,
     "gerrit": _gerrits,
+    "confluence": _confluence_instances,
 }
 
 
@@ -259,6 +266,12 @@ def _openreview(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> 
     from adapters.sites.openreview import OpenReviewResolver
 
     return OpenReviewResolver(fetcher)
+
+
+def _confluence(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.confluence import ConfluenceResolver
+
+    return ConfluenceResolver(fetcher)
 
 
 def _jira(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteResolverPort:
@@ -357,6 +370,7 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "openreview": _openreview,
     "youtube": _youtube,
     "jira": _jira,
+    "confluence": _confluence,
     "x": _x,
     "bugzilla": _bugzilla,
     "doi": _doi,

@@ -43,6 +43,7 @@ SITE_NAMES = (
     "europepmc",
     "dockerhub",
     "semanticscholar",
+    "confluence",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

@@ -30,6 +30,10 @@ PAGES = {
     "x": ("https://x.com/jack/status/20", "just setting up my twttr"),
     "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
     "dockerhub": ("https://hub.docker.com/_/python", "# python (Docker Official Image)"),
+    "confluence": (
+        "https://cwiki.apache.org/confluence/display/KAFKA/Kafka+Improvement+Proposals",
+        "# Kafka Improvement Proposals",
+    ),
     "semanticscholar": (
         "https://www.semanticscholar.org/paper/204e3073870fae3d05bcbc2f6a8e263d9b72e776",
         "# Attention is All you Need",

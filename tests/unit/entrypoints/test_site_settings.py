@@ -15,7 +15,7 @@ from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetc
 EVERY_SITE = (
     "stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse", "mastodon",
     "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira", "apidocs", "x",
-    "bugzilla", "mediawiki", "doi", "gerrit", "wayback", "europepmc", "dockerhub", "semanticscholar",
+    "bugzilla", "mediawiki", "doi", "gerrit", "wayback", "europepmc", "dockerhub", "semanticscholar", "confluence",
 )  # fmt: skip
 
 
@@ -70,6 +70,7 @@ def test_the_page_resolvers_are_built_only_when_their_sites_are_enabled() -> Non
         "the Bugzilla REST API",
         "the wiki's MediaWiki API",
         "the Gerrit REST API",
+        "the Confluence REST API",
     ]
     only = page_resolvers(
         Settings.from_values({"SEARCHRELAY_SITE_RESOLVERS": "discourse"}), fetcher, InProcessExtraction()

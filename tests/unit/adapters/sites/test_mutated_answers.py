@@ -25,6 +25,7 @@ from adapters.sites.apple_docs import AppleDocsResolver
 from adapters.sites.arxiv import ArxivResolver
 from adapters.sites.bluesky import BlueskyResolver
 from adapters.sites.bugzilla import BugzillaResolver
+from adapters.sites.confluence import ConfluenceResolver
 from adapters.sites.crates_io import CratesIoResolver
 from adapters.sites.discourse import DiscourseResolver
 from adapters.sites.docc_archives import DoccArchiveResolver
@@ -315,6 +316,15 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
         [("api.semanticscholar.org", "/graph/v1/paper/0123456789abcdef0123456789abcdef01234567", "s2_paper")],
         lambda fetcher: SemanticScholarResolver(fetcher, InProcessExtraction()).read(
             "https://www.semanticscholar.org/paper/0123456789abcdef0123456789abcdef01234567"
+        ),
+    ),
+    "confluence": (
+        [
+            ("lf-edge.atlassian.net", "/wiki/rest/api/content/14221332", "confluence_page"),
+            ("lf-edge.atlassian.net", "/wiki/rest/api/content/14221332/child/comment", "confluence_comments"),
+        ],
+        lambda fetcher: ConfluenceResolver(fetcher).read(
+            "https://lf-edge.atlassian.net/wiki/spaces/EVE/pages/14221332/Release+notes"
         ),
     ),
     # A withheld page's latest copy: the archive's index rows mangled (stamps of any type, rows of any shape).
