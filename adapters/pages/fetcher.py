@@ -13,6 +13,7 @@ decoded size (``adapters.bounded_body``), and one deadline bounds the whole fetc
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 
 import anyio
 import httpx
@@ -26,6 +27,7 @@ from adapters.pages.responses import describe_invalid_url, describe_transport_er
 from adapters.pages.target_vetting import TargetVetter, ascii_host
 from domain.errors import PageUnavailable, PageWithheld
 from domain.pages import FetchedPage
+from domain.retry_after import retry_after_seconds
 from domain.walls import HEAD_BYTES, refusal_reason
 
 DEFAULT_USER_AGENT = (
@@ -38,6 +40,17 @@ _ACCEPT = (
 )
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _CONNECT_SECONDS = 5.0  # an unreachable address should fail fast, well inside the page timeout
+#: A 429 or 503 whose Retry-After asks for at most this long is asked again once after that wait (a
+#: site limiting bursts, a search's pages from one host at once); a longer wait is the site's answer.
+RETRY_WITHIN_SECONDS = 2.0
+
+
+class _AskAgain(Exception):
+    """The site answered 429 or 503 asking to come back within moments: the fetch asks once more."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
 
 
 class _NotConnected(Exception):
@@ -122,6 +135,7 @@ class SafePageFetcher:
         # Whether every hop so far was answered from the open web: only then may the page's address
         # be named to a public archive (an intranet page redirecting to a public sign-in never is).
         public = True
+        waited = False  # a site asking to wait a moment is asked again once, per fetch
         for hop in range(self._max_redirects + 1):
             if hop and call.method != "GET":
                 raise PageUnavailable(original, f"the server redirected a {call.method} request")
@@ -130,7 +144,14 @@ class SafePageFetcher:
             extra = credentials.headers_for(current) if credentials is not None else {}
             if origin(current) == first:
                 extra = {**extra, **call.origin_headers}
-            outcome = await self._request_any(original, current, addresses, extra, call, public=public)
+            try:
+                outcome = await self._request_any(
+                    original, current, addresses, extra, call, public=public, wait=not waited
+                )
+            except _AskAgain as asked:
+                waited = True
+                await anyio.sleep(asked.seconds)
+                outcome = await self._request_any(original, current, addresses, extra, call, public=public, wait=False)
             if isinstance(outcome, FetchedPage):
                 return outcome
             current = outcome
@@ -145,19 +166,29 @@ class SafePageFetcher:
         call: Call,
         *,
         public: bool,
+        wait: bool,
     ) -> FetchedPage | httpx.URL:
-        """Each vetted address in turn until one answers. ``public``: every hop so far was."""
+        """Each vetted address in turn until one answers. ``public``: every hop so far was; ``wait``: a
+        refusal asking to come back within ``RETRY_WITHIN_SECONDS`` raises ``_AskAgain``."""
         reason = "could not connect"
         for address in addresses:
             try:
-                return await self._request(original, url, address, extra, call, public=public)
+                return await self._request(original, url, address, extra, call, public=public, wait=wait)
             except _NotConnected as failed:
                 reason = failed.reason
         # A public site that is down, or whose certificate lapsed, may still be in a public archive.
         raise (PageWithheld if public and addresses and not call.any_status else PageUnavailable)(original, reason)
 
     async def _request(
-        self, original: str, url: httpx.URL, address: IPAddress, extra: dict[str, str], call: Call, *, public: bool
+        self,
+        original: str,
+        url: httpx.URL,
+        address: IPAddress,
+        extra: dict[str, str],
+        call: Call,
+        *,
+        public: bool,
+        wait: bool,
     ) -> FetchedPage | httpx.URL:
         """GET ``url`` from ``address``: the page, or the next URL when the server redirects."""
         pinned = url.copy_with(host=str(address))
@@ -179,6 +210,8 @@ class SafePageFetcher:
                 if response.status_code in _REDIRECT_STATUSES:
                     return _redirect_target(original, url, response)
                 if not 200 <= response.status_code < 300 and not call.any_status:
+                    if wait and (seconds := _short_wait(response)) is not None:
+                        raise _AskAgain(seconds)
                     raise await _refusal(original, response, public=public)
                 return await self._read_page(original, url, response, public=public)
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
@@ -234,6 +267,14 @@ async def _refusal(original: str, response: httpx.Response, *, public: bool) -> 
     headers = {name.lower(): value for name, value in response.headers.items()}
     reason = refusal_reason(response.status_code, headers, body, whole=whole)
     return (PageWithheld if public else PageUnavailable)(original, reason)
+
+
+def _short_wait(response: httpx.Response) -> float | None:
+    """The wait a 429 or 503 asks for, when it is short enough to wait for; None otherwise."""
+    if response.status_code not in (429, 503):
+        return None
+    seconds = retry_after_seconds(response.headers.get("retry-after"), datetime.now(UTC))
+    return None if seconds is None or seconds > RETRY_WITHIN_SECONDS else max(seconds, 0.05)
 
 
 def _parse_url(url: str) -> httpx.URL:

@@ -115,3 +115,46 @@ async def test_an_api_call_that_cannot_connect_is_a_plain_failure() -> None:
     with pytest.raises(PageUnavailable) as down:
         await routed_fetcher(refused).call("https://api.news.example/v1")  # type: ignore[arg-type]
     assert not isinstance(down.value, PageWithheld)
+
+
+class Counted:
+    """Answers each request with the next of ``answers`` (the last one again when they run out)."""
+
+    def __init__(self, *answers: httpx.Response) -> None:
+        self.answers, self.asked = list(answers), 0
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.asked += 1
+        return self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+
+
+def _html(body: bytes) -> httpx.Response:
+    return httpx.Response(200, headers={"content-type": "text/html"}, content=body)
+
+
+async def test_a_site_asking_to_wait_a_moment_is_asked_again_once() -> None:
+    site = Counted(httpx.Response(429, headers={"retry-after": "0"}), _html(b"<p>story</p>"))
+    page = await routed_fetcher(site).fetch("https://news.example/story")  # type: ignore[arg-type]
+    assert page.body == b"<p>story</p>" and site.asked == 2
+
+
+async def test_a_site_asking_again_after_the_wait_is_refused() -> None:
+    site = Counted(httpx.Response(503, headers={"retry-after": "0"}))
+    with pytest.raises(PageWithheld) as refused:
+        await routed_fetcher(site).fetch("https://news.example/story")  # type: ignore[arg-type]
+    assert refused.value.reason == "HTTP 503" and site.asked == 2
+
+
+@pytest.mark.parametrize("retry_after", [None, "30", "soon", "-1"])
+async def test_a_long_or_unreadable_wait_is_the_sites_answer(retry_after: str | None) -> None:
+    headers = {"retry-after": retry_after} if retry_after is not None else {}
+    site = Counted(httpx.Response(429, headers=headers), _html(b"<p>story</p>"))
+    with pytest.raises(PageWithheld, match="HTTP 429"):
+        await routed_fetcher(site).fetch("https://news.example/story")  # type: ignore[arg-type]
+    assert site.asked == 1
+
+
+async def test_an_api_call_gets_its_429_as_it_came() -> None:
+    site = Counted(httpx.Response(429, headers={"retry-after": "0"}, json={"message": "slow down"}))
+    page = await routed_fetcher(site).call("https://api.news.example/v1")  # type: ignore[arg-type]
+    assert page.status == 429 and site.asked == 1
