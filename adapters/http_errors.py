@@ -165,13 +165,13 @@ def provider_message(response: httpx.Response) -> str:
         data: Any = response.json()
     except (ValueError, RecursionError):
         text = response.text.strip() if _looks_textual(response) else ""
-        return _shorten(" ".join(text.split()))
+        return shortened(" ".join(text.split()))
     return error_message(data)
 
 
 def error_message(data: Any, *, limit: int = _DETAIL_LIMIT) -> str:
     """The short explanation an API put in its parsed error body, whatever its JSON dialect; one line."""
-    return _shorten(_find_message(data), limit)
+    return shortened(_find_message(data), limit)
 
 
 def _find_message(data: Any, depth: int = 0) -> str:
@@ -199,7 +199,7 @@ def _looks_textual(response: httpx.Response) -> bool:
     return media.startswith("text/plain") or media == ""
 
 
-def _shorten(text: str, limit: int = _DETAIL_LIMIT) -> str:
+def shortened(text: str, limit: int = _DETAIL_LIMIT) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

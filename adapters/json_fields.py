@@ -70,3 +70,15 @@ def byline(author: str, day: str, *, verb: str = "by") -> str:
     if day:
         parts.append(f"on {day}")
     return " ".join(parts)
+
+
+def size_text(value: Any) -> str:
+    """A file's size in bytes as a reader writes it ("512 B", "1.2 kB", "3.4 MB", "1.5 GB"); "" when
+    ``value`` is not a size (any integer an answer holds, 10**400 included, is not one)."""
+    size = number(value)
+    if size is None or not 0 <= size < 10**15:
+        return ""
+    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}"
+    return f"{size} B"

@@ -188,17 +188,24 @@ def sign_in_in_place(asked: str, landed: str) -> str | None:
 
 def archivable(url: str) -> bool:
     """Whether ``url`` may be named to a public archive: http(s), no credentials, no parameters after
-    ``;``, no query parameter whose name holds a secret's word, no path piece that looks like a token.
+    ``;``, no query parameter whose name holds a secret's word, no piece of the path or of a query
+    value that looks like a token.
     The fragment is never named (``without_fragment``), whatever it holds."""
     parts = _split(url)
     if parts is None or parts.username is not None or parts.password is not None:
         return False
     if parts.scheme not in ("http", "https") or ";" in parts.path or ";" in parts.query:
         return False
-    if any(_TOKEN_PIECE.fullmatch(piece) for piece in re.split(r"[/._~-]", parts.path)):
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    if any(_holds_token(value) for value in (parts.path, *(value for _, value in pairs))):
         return False
-    names = [name.lower() for name, _ in parse_qsl(parts.query, keep_blank_values=True)]
-    return not any(word in name for name in names for word in _SECRET_WORDS)
+    return not any(word in name.lower() for name, _ in pairs for word in _SECRET_WORDS)
+
+
+def _holds_token(value: str) -> bool:
+    """Whether a path or a query value holds a piece that looks like a token: pieces are what runs of
+    letters and digits a URL's punctuation ("/", ".", "-", "=", "%2F"...) leaves."""
+    return any(_TOKEN_PIECE.fullmatch(piece) for piece in re.split(r"[^A-Za-z0-9]+|%[0-9A-Fa-f]{2}", value))
 
 
 def without_fragment(url: str) -> str:

@@ -9,7 +9,7 @@ one plain line, never a traceback.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict, Unpack
 
@@ -17,12 +17,14 @@ import anyio
 import httpx
 from pydantic import SecretStr
 
-from adapters.http_errors import error_message
+from adapters.http_errors import error_message, shortened
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.pages import FetchedPage
 from domain.redaction import Redactor
 
 _MESSAGE_CHARS = 160
+# How much of a message is read before secrets are masked in it and it is cut to _MESSAGE_CHARS.
+_MESSAGE_LIMIT_BEFORE_MASK = 4_000
 # APIs ask scripted clients to say who they are (Wikimedia's policy, GitHub's requirement) rather
 # than pass for a browser, as page fetches do.
 API_HEADERS = {"User-Agent": "searchrelay/0.1 (MCP web search; site resolvers)", "Accept": "application/json"}
@@ -92,8 +94,9 @@ async def call_json_answer(
     if not ok:
         masked = Redactor([secret.get_secret_value()] if secret is not None else [])
         token_sent = secret is not None or any(name.lower() == "authorization" for name in (headers or {}))
-        reason = status_reason(answer.status, None if data is _TOO_DEEP else data, token_sent=token_sent)
-        raise SiteUnavailable(masked(reason))
+        said = None if data is _TOO_DEEP else data
+        # Masked before the message is cut to its length, so a cut never leaves part of a key showing.
+        raise SiteUnavailable(masked(status_reason(answer.status, said, token_sent=token_sent, mask=masked)))
     if data is _TOO_DEEP:
         # Python's JSON parser stops near 1,000 levels; a comment thread nested that deep is read as a page.
         raise SiteUnavailable("its answer was nested too deeply to read")
@@ -115,8 +118,9 @@ async def call_file(caller: GuardedCaller, url: str, *, headers: Mapping[str, st
     return answer
 
 
-def status_reason(status: int, data: Any, *, token_sent: bool = True) -> str:
-    """An error status in plain words, with the API's own message when it gives one."""
+def status_reason(status: int, data: Any, *, token_sent: bool = True, mask: Callable[[str], str] | None = None) -> str:
+    """An error status in plain words, with the API's own message when it gives one (``mask``: what
+    hides secrets in it, applied before the message is shortened)."""
     meaning = {
         400: "the request was refused",
         401: "the token was refused" if token_sent else "it needs an account or a token",
@@ -125,7 +129,10 @@ def status_reason(status: int, data: Any, *, token_sent: bool = True) -> str:
         410: "gone",
         429: "rate limit reached",
     }.get(status, "the server failed" if status >= 500 else "unexpected answer")
-    message = error_message(data, limit=_MESSAGE_CHARS)
+    message = error_message(data, limit=_MESSAGE_LIMIT_BEFORE_MASK) if mask is not None else ""
+    message = (
+        shortened(mask(message), _MESSAGE_CHARS) if mask is not None else error_message(data, limit=_MESSAGE_CHARS)
+    )
     return f"HTTP {status}, {meaning}" + (f": {message}" if message else "")
 
 

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from adapters.json_fields import day_from_iso, number, obj, objs, strings, text
+import anyio
+
+from adapters.json_fields import day_from_iso, number, obj, objs, size_text, strings, text
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
@@ -60,6 +62,9 @@ def image_of(url: str) -> Image | None:
         namespace, name = parts[1], parts[2]
     elif len(parts) >= 4 and parts[:2] == ["repository", "docker"]:
         namespace, name = parts[2], parts[3]
+    elif len(parts) >= 6 and parts[0] == "layers" and parts[5] == "images" and parts[1] == parts[3]:
+        # the older form, /layers/{name}/{namespace}/{name}/{tag}/images/sha256-...
+        namespace, name, tag = parts[2], parts[3], parts[4]
     elif len(parts) >= 4 and parts[0] == "layers":
         # /layers/{namespace}/{name}/{tag}/images/sha256-...; an official image's namespace is "library"
         namespace, name, tag = parts[1], parts[2], parts[3]
@@ -92,25 +97,41 @@ class DockerHubResolver:
         repository = obj(await call_json(self._caller, f"{base}/"))
         if not text(repository.get("name")):
             raise SiteUnavailable("its answer had no repository")
-        missing: list[str] = []
-        asked: dict[str, Any] = {}
-        if image.tag is not None:
-            try:
-                asked = obj(await call_json(self._caller, f"{base}/tags/{image.tag}"))
-            except SiteUnavailable as failed:
-                missing.append(f"The tag {image.tag} could not be read ({failed.reason}).")
-        try:
-            listed = await call_json(self._caller, with_query(f"{base}/tags", _NEWEST_TAGS))
-        except SiteUnavailable as failed:
-            listed = {}
-            missing.append(f"The tags could not be read ({failed.reason}).")
+        asked, listed, missing = await self._tags(base, image.tag)
         tags = objs(listed.get("results") if isinstance(listed, dict) else None)
         markdown = image_markdown(image, repository, asked, tags, number(obj(listed).get("count")))
         link = f"{self._site_url}/_/{image.name}" if image.official else f"{self._site_url}/r/{image.shown}"
         return ResolvedPage(link, markdown, self.site, note=" ".join(missing) or None)
 
+    async def _tags(self, base: str, tag: str | None) -> tuple[dict[str, Any], Any, list[str]]:
+        """The tag asked for and the newest tags, asked at once and within the read's deadline less a
+        reserve: the image already read is kept when they are slow or fail, and the note says so."""
+        answers: dict[str, Any] = {}
+        missing: list[str] = []
+
+        async def ask(name: str, address: str, failure: str) -> None:
+            try:
+                answers[name] = await call_json(self._caller, address)
+            except SiteUnavailable as failed:
+                missing.append(f"{failure} could not be read ({failed.reason}).")
+
+        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS) as scope:
+            async with anyio.create_task_group() as group:
+                if tag is not None:
+                    group.start_soon(ask, "tag", f"{base}/tags/{tag}", f"The tag {tag}")
+                group.start_soon(ask, "tags", with_query(f"{base}/tags", _NEWEST_TAGS), "The tags")
+        if scope.cancelled_caught:
+            missing.append("The tags were not read in time.")
+        return (
+            obj(answers.get("tag")),
+            answers.get("tags", {}),
+            sorted(missing, key=lambda said: not said.startswith("The tag ")),
+        )
+
 
 _NEWEST_TAGS = {"page_size": str(SHOWN_TAGS), "ordering": "last_updated"}
+# The tags' calls end this long before the read's deadline, so the image already read is still written.
+_RESERVE_SECONDS = 1.0
 
 
 def image_markdown(
@@ -122,11 +143,11 @@ def image_markdown(
     if description := " ".join(text(repository.get("description")).split()):
         lines += [description, ""]
     lines += [_facts(repository), "", f"Pull: `docker pull {image.shown}`", ""]
-    if asked and text(asked.get("name")):
+    if asked and _TAG.fullmatch(text(asked.get("name"))):
         lines += [f"## Tag {text(asked.get('name'))}", "", *_tag_detail(asked), ""]
     if readme := text(repository.get("full_description")).strip():
         lines += ["## Overview", "", headings_below(readme, 2), ""]
-    listed = [tag for tag in tags if text(tag.get("name"))]
+    listed = [tag for tag in tags if _TAG.fullmatch(text(tag.get("name")))]
     if listed:
         more = f" ({count:,} in all; the rest are on the image's tags page)" if count and count > len(listed) else ""
         lines += [f"## Tags, newest first{more}", ""]
@@ -142,17 +163,19 @@ def _facts(repository: dict[str, Any]) -> str:
         facts.append(f"{stars:,} stars")
     if day := day_from_iso(repository.get("last_updated")):
         facts.append(f"updated {day}")
-    categories = [text(category.get("name")) for category in objs(repository.get("categories"))]
+    categories = [_line(category.get("name")) for category in objs(repository.get("categories"))]
     if named := [name for name in categories if name]:
         facts.append(", ".join(named))
-    if types := strings(repository.get("content_types")):
+    if types := [_line(kind) for kind in strings(repository.get("content_types")) if _line(kind)]:
         facts.append(f"content: {', '.join(types)}")
     return " · ".join(facts)
 
 
 def _platform(image: dict[str, Any]) -> str:
     """ "linux/arm64/v8": the image's system, architecture and variant, as ``docker --platform`` names them."""
-    return "/".join(part for part in (text(image.get(key)) for key in ("os", "architecture", "variant")) if part)
+    parts = [_line(image.get(key)) for key in ("os", "architecture", "variant")]
+    # Build attestations are listed as images of an "unknown/unknown" platform: not a platform to run on.
+    return "" if parts[:2] == ["unknown", "unknown"] else "/".join(part for part in parts if part)
 
 
 def _platforms(tag: dict[str, Any]) -> list[str]:
@@ -165,8 +188,7 @@ def _platforms(tag: dict[str, Any]) -> list[str]:
 
 def _tag_line(tag: dict[str, Any]) -> str:
     details = [day_from_iso(tag.get("last_updated"))]
-    if (size := number(tag.get("full_size"))) is not None and size > 0:
-        details.append(_megabytes(size))
+    details.append(size_text(tag.get("full_size")) if number(tag.get("full_size")) else "")
     details.append(", ".join(_platforms(tag)))
     said = "; ".join(detail for detail in details if detail)
     return f"- {text(tag.get('name'))}" + (f" ({said})" if said else "")
@@ -179,12 +201,13 @@ def _tag_detail(tag: dict[str, Any]) -> list[str]:
     for image in objs(tag.get("images")):
         if not (platform := _platform(image)):
             continue
-        size = number(image.get("size"))
+        size = size_text(image.get("size")) if number(image.get("size")) else ""
         digest = text(image.get("digest")) if _DIGEST.fullmatch(text(image.get("digest"))) else ""
-        said = ", ".join(part for part in (_megabytes(size) if size else "", digest and f"digest `{digest}`") if part)
+        said = ", ".join(part for part in (size, digest and f"digest `{digest}`") if part)
         lines.append(f"- {platform}" + (f": {said}" if said else ""))
     return lines
 
 
-def _megabytes(size: int) -> str:
-    return f"{size / 1_000_000:.1f} MB"
+def _line(value: Any) -> str:
+    """A name from the answer on one line."""
+    return " ".join(text(value).split())

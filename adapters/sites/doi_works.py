@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from adapters.json_fields import number, obj, objs, strings, text
 from adapters.sites.fragments import post_markdown
@@ -129,7 +130,7 @@ def work_markdown(work: Work, page_text: str | None, instead: tuple[str, str] | 
         more = len(work.authors) - SHOWN_AUTHORS
         lines += [", ".join(work.authors[:SHOWN_AUTHORS]) + (f" and {more:,} more" if more > 0 else ""), ""]
     facts = [f"*{work.venue}*" if work.venue else "", work.published, work.publisher,
-             f"DOI [{work.doi}](https://doi.org/{work.doi})" if work.doi else "", work.kind.replace("-", " "),
+             _doi_link(work.doi) if work.doi else "", work.kind.replace("-", " "),
              *work.identifiers]  # fmt: skip
     lines.append(" · ".join(fact for fact in facts if fact))
     counts = [f"cited by {work.cited_by:,}" if work.cited_by else "",
@@ -181,3 +182,10 @@ def _date_parts(value: Any) -> str:
 
 def _jats_as_html(abstract: str) -> str:
     return _JATS.sub(lambda tag: f"<{tag.group(1)}{_JATS_AS_HTML[tag.group(2).lower()]}", abstract)
+
+
+def _doi_link(doi: str) -> str:
+    """ "DOI [10.1234/x](https://doi.org/10.1234/x)": brackets in the text escaped and the address
+    percent-encoded, so a DOI with parentheses (or an answer's made-up one) stays one link."""
+    shown = doi.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    return f"DOI [{shown}](https://doi.org/{quote(doi, safe='/:;._-')})"

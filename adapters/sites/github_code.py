@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.json_fields import byline, day_from_iso, number, obj, objs, text
+from adapters.json_fields import byline, day_from_iso, number, obj, objs, size_text, text
 from adapters.pages.fences import fenced
 from adapters.sites.github_files import file_body
 from domain.markdown_lines import headings_below
@@ -135,7 +135,7 @@ def _asset(asset: dict[str, Any]) -> str:
         return ""
     address = text(asset.get("browser_download_url"))
     size, downloads = number(asset.get("size")), number(asset.get("download_count"))
-    facts = [_size(size) if size is not None else "", f"{downloads:,} downloads" if downloads is not None else ""]
+    facts = [size_text(size), f"{downloads:,} downloads" if downloads is not None else ""]
     said = ", ".join(fact for fact in facts if fact)
     linked = f"[{name}]({address})" if address.startswith("https://") else name
     return f"{linked} ({said})" if said else linked
@@ -166,7 +166,7 @@ def folder_markdown(title: str, entries: list[dict[str, Any]], readme: str) -> s
         elif kind in ("submodule", "symlink"):
             lines.append(f"- `{name}` ({'a submodule' if kind == 'submodule' else 'a link'})")
         else:
-            lines.append(f"- `{name}`" + (f" ({_size(size)})" if size is not None else ""))
+            lines.append(f"- `{name}`" + (f" ({sized})" if (sized := size_text(size)) else ""))
     if len(lines) == 2:
         lines.append("(an empty folder)")
     if len(entries) >= 1_000:
@@ -201,11 +201,3 @@ def gist_markdown(gist: dict[str, Any]) -> str:
             body += f"\n\n[The API cut this file at 1 MB{where}]"
         parts.append(f"## {name}\n\n{body}")
     return "\n\n".join(parts) + "\n"
-
-
-def _size(size: int) -> str:
-    if size < 1_000:
-        return f"{size} B"
-    if size < 1_000_000:
-        return f"{size / 1_000:.1f} kB"
-    return f"{size / 1_000_000:.1f} MB"

@@ -15,6 +15,7 @@ from adapters.sites.api_calls import GuardedCaller
 from adapters.sites.europe_pmc import first_hit, full_text, open_pmcid
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.ports import PageExtractionPort, SiteResolverPort
+from domain.walls import answered_instead, sign_in_in_place
 
 #: A text shorter than this many words says less than the record holds (a wall, a stub).
 MIN_TEXT_WORDS = 150
@@ -72,6 +73,12 @@ async def page_text(caller: GuardedCaller, extraction: PageExtractionPort, url: 
             said = await extraction.extract(fetched)
         except PageUnavailable as failed:
             return None, failed.reason
+        # What a reader would not take for the page is no text of the work either (a sign-in page a
+        # PDF's link redirects to, a bot check, a not-found page).
+        if (instead := sign_in_in_place(url, fetched.url)) is not None:
+            return None, instead
+        if fetched.is_html and (instead := answered_instead(url, fetched.body, said)) is not None:
+            return None, instead
         if len(said.split()) < MIN_TEXT_WORDS:
             return None, f"{len(said.split())} words, fewer than the record holds"
         return said, ""

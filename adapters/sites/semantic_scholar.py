@@ -34,12 +34,14 @@ DEFAULT_API_URL = "https://api.semanticscholar.org"
 DEFAULT_EUROPEPMC_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest"
 FIELDS = (
     "title,abstract,authors,year,venue,publicationVenue,journal,publicationDate,publicationTypes,"
-    "citationCount,referenceCount,influentialCitationCount,fieldsOfStudy,externalIds,openAccessPdf,tldr,url"
+    "citationCount,referenceCount,fieldsOfStudy,externalIds,openAccessPdf,tldr,url"
 )
 _PAPER_ID = re.compile(r"[0-9a-f]{40}")
 _DOI = re.compile(r"10\.[0-9]{4,9}/[^\s]{1,300}")
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z.-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")
-_HOSTS = ("semanticscholar.org", "www.semanticscholar.org")
+_HOSTS = ("semanticscholar.org", "www.semanticscholar.org", "api.semanticscholar.org")
+_CORPUS_ID = re.compile(r"CorpusID:([1-9][0-9]{0,11})", re.IGNORECASE)
+_DATE = re.compile(r"[0-9]{4}(?:-[0-9]{2}){0,2}")
 _RECORD_ONLY = "no open text of the paper could be read; this is its record"
 
 
@@ -52,8 +54,10 @@ def paper_of(url: str) -> str | None:
     parts = [part for part in parsed.path.split("/") if part]
     if len(parts) >= 2 and parts[0] in ("paper", "reader") and _PAPER_ID.fullmatch(parts[-1].lower()):
         return parts[-1].lower()
-    if len(parts) == 2 and parts[0] == "arxiv" and _ARXIV_ID.fullmatch(parts[1]):
-        return f"arXiv:{parts[1]}"
+    if len(parts) in (2, 3) and parts[0] == "arxiv" and _ARXIV_ID.fullmatch(ident := "/".join(parts[1:])):
+        return f"arXiv:{re.sub(r'v[0-9]+$', '', ident)}"  # the Graph API names a paper, not one of its versions
+    if len(parts) == 1 and (corpus := _CORPUS_ID.fullmatch(parts[0])) is not None:
+        return f"CorpusId:{corpus[1]}"  # api.semanticscholar.org/CorpusID:{n}, Wikipedia's S2CID links
     return None
 
 
@@ -126,14 +130,17 @@ def paper_work(paper: dict[str, Any]) -> Work | None:
     kinds = strings(paper.get("publicationTypes"))
     year = number(paper.get("year"))
     identifiers = [f"{label} {value}" for label, key in _IDENTIFIERS if (value := _identifier(ids.get(key)))]
+    # PubMed Central's ids come as digits; they are written, and known, with their "PMC".
+    identifiers = [f"PMCID PMC{said[6:]}" if said.startswith("PMCID ") and said[6:].isdigit() else said
+                   for said in identifiers]  # fmt: skip
     doi = text(ids.get("DOI")).strip()
     return Work(
         doi=doi if _DOI.fullmatch(doi) and doi.isprintable() and doi.isascii() else "",
         title=title,
         authors=[name for author in objs(paper.get("authors")) if (name := " ".join(text(author.get("name")).split()))],
         venue=venue,
-        published=text(paper.get("publicationDate")) or (str(year) if year else ""),
-        kind=_spaced(kinds[0]) if kinds else "",
+        published=date if _DATE.fullmatch(date := text(paper.get("publicationDate"))) else (str(year) if year else ""),
+        kind=_spaced(" ".join(kinds[0].split())) if kinds else "",
         abstract=_paragraphs(text(paper.get("abstract"))),
         subjects=strings(paper.get("fieldsOfStudy")),
         cited_by=number(paper.get("citationCount")),

@@ -165,6 +165,9 @@ def test_a_redirect_to_a_sign_in_page_is_not_the_page(asked: str, landed: str, r
         ("https://example.com/?a=1;token=x", False),
         ("https://hooks.example.com/services/T0123456/B0123456/Zq8xW2kLm9Pr4Tv7Yb3Nc6Hd", False),
         ("https://drive.example.com/file/d/1a2B3c4D5e6F7g8H9i0JkLmN/view", False),
+        ("https://example.com/reset/MTIzNDU2Nzg5MGFiY2RlZg==", False),  # a token with base64's padding
+        ("https://example.com/open?t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", False),  # a JWT
+        ("https://example.com/search?q=python3.11+failover&page=2", True),
         ("https://user:secret@example.com/", False),
         ("https://example.com/file?token=abc", False),
         ("https://bucket.example.com/f?X-Amz-Signature=abc&X-Amz-Credential=k", False),

@@ -27,6 +27,8 @@ TAGS = "/v2/repositories/library/relayd/tags"
         ("https://hub.docker.com/layers/library/relayd/1.4-alpine/images/sha256-4444",
          Image("library", "relayd", "1.4-alpine")),
         ("https://registry.hub.docker.com/_/relayd/", Image("library", "relayd")),
+        ("https://hub.docker.com/layers/rust/library/rust/1.49.0/images/sha256-4444",
+         Image("library", "rust", "1.49.0")),
         ("https://hub.docker.com/u/grafana", None),
         ("https://hub.docker.com/search?q=relay", None),
         ("https://hub.docker.com/r/Grafana/grafana", None),
@@ -113,3 +115,38 @@ async def test_an_answer_without_a_repository_is_refused() -> None:
     router = SiteRouter().add(HUB, REPO, json_answer({"detail": "odd"}))
     with pytest.raises(SiteUnavailable, match="no repository"):
         await DockerHubResolver(routed_fetcher(router)).read("https://hub.docker.com/_/relayd")
+
+
+async def test_slow_tags_leave_the_image_read_within_the_deadline_and_say_so() -> None:
+    import anyio
+
+    router = SiteRouter().add(HUB, REPO, json_answer(fixture("dockerhub_repository")))
+
+    async def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == TAGS:
+            await anyio.sleep(30)  # a tags call that would outlast the read
+        return router(request)
+
+    resolver = DockerHubResolver(routed_fetcher(answer))  # type: ignore[arg-type]
+    with anyio.fail_after(2.5):  # the read's deadline; the tags give up a second before it
+        page = await resolver.read("https://hub.docker.com/_/relayd")
+
+    assert page.markdown.startswith("# relayd (Docker Official Image)")
+    assert "## Overview" in page.markdown and "## Tags" not in page.markdown
+    assert page.note == "The tags were not read in time."
+
+
+async def test_answers_values_stay_on_their_line_and_sizes_in_bounds() -> None:
+    repository = fixture("dockerhub_repository")
+    repository["categories"] = [{"name": "Web\n\n# Injected"}]
+    tags = fixture("dockerhub_tags")
+    tags["results"][0]["name"] = "latest\n\n# Injected"
+    tags["results"][1]["full_size"] = 10**400
+    tags["results"][1]["images"].append({"architecture": "unknown", "os": "unknown", "size": 1000})
+    router = SiteRouter().add(HUB, REPO, json_answer(repository)).add(HUB, TAGS, json_answer(tags))
+
+    page = await DockerHubResolver(routed_fetcher(router)).read("https://hub.docker.com/_/relayd")
+
+    assert "\n# Injected" not in page.markdown
+    assert "Web # Injected" in page.markdown  # a category's name, on its line
+    assert page.markdown.endswith("- 1.4-alpine (2025-02-20; linux/amd64)\n")  # no size, no attestation platform

@@ -179,3 +179,59 @@ def test_a_query_value_no_request_can_carry_is_a_plain_failure() -> None:
     assert with_query("https://api.example/search", {"q": "relay"}) == "https://api.example/search?q=relay"
     with pytest.raises(SiteUnavailable, match="cannot be sent in a request"):
         with_query("https://api.example/search", {"q": "DOI:\ud800"})
+
+
+def test_more_paper_addresses() -> None:
+    assert paper_of("https://www.semanticscholar.org/arxiv/hep-th/9901001") == "arXiv:hep-th/9901001"
+    assert paper_of("https://www.semanticscholar.org/arxiv/1706.03762v5") == "arXiv:1706.03762"
+    assert paper_of("https://api.semanticscholar.org/CorpusID:13756489") == "CorpusId:13756489"
+
+
+async def test_the_key_is_masked_before_the_apis_message_is_cut() -> None:
+    key = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"
+    message = "x" * 140 + f" key {key} is over its quota"
+    router = SiteRouter().add(API, f"/graph/v1/paper/{PAPER}", httpx.Response(403, json={"message": message}))
+    resolver = SemanticScholarResolver(routed_fetcher(router), InProcessExtraction(), key=SecretStr(key))
+    with pytest.raises(SiteUnavailable) as refused:
+        await resolver.read(URL)
+    assert key[:6] not in refused.value.reason and "***" in refused.value.reason
+
+
+async def test_the_key_goes_to_the_api_alone() -> None:
+    router = _router(_without_arxiv())
+    router.add(
+        "papers.example", "/relay.pdf", httpx.Response(200, content=PDF_PAGE, headers={"content-type": "text/html"})
+    )
+    resolver = SemanticScholarResolver(routed_fetcher(router), InProcessExtraction(), key=SecretStr("s2-key-1234"))
+    await resolver.read(URL)
+    assert [s.host for s in router.seen if "x-api-key" in s.headers] == [API]
+
+
+async def test_an_answers_values_cannot_write_markdown_of_their_own() -> None:
+    paper = _without_arxiv()
+    paper["externalIds"]["DOI"] = "10.1234/x)[evil](https://evil.example"
+    paper["externalIds"]["PubMedCentral"] = "2323736"
+    paper["publicationDate"] = "2026\n\n# Injected"
+    paper["publicationTypes"] = ["Journal\n\n# Article"]
+    paper["openAccessPdf"] = None
+    router = SiteRouter().add(API, f"/graph/v1/paper/{PAPER}", json_answer(paper))
+    router.add("www.ebi.ac.uk", "/europepmc/webservices/rest/search", json_answer({"hitCount": 0}))
+
+    page = await SemanticScholarResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
+
+    assert "\n# Injected" not in page.markdown and "\n# Article" not in page.markdown
+    assert "· 2026 ·" in page.markdown  # the year, where the date was no date
+    assert "DOI [10.1234/x)\\[evil\\](https://evil.example](https://doi.org/10.1234/x%29%5Bevil%5D%28" in page.markdown
+    assert "PMCID PMC2323736" in page.markdown
+
+
+async def test_an_open_pdf_link_that_lands_on_a_sign_in_page_is_no_text() -> None:
+    sign_in = b"<html><body><main><h1>Sign in</h1>" + b"<p>Sign in to read the paper and more.</p>" * 40
+    router = _router(_without_arxiv())
+    router.add("papers.example", "/relay.pdf", httpx.Response(302, headers={"location": "/login?next=/relay.pdf"}))
+    router.add("papers.example", "/login", httpx.Response(200, content=sign_in + b"</main></body></html>",
+                                                          headers={"content-type": "text/html"}))  # fmt: skip
+    router.add("www.ebi.ac.uk", "/europepmc/webservices/rest/search", json_answer({"hitCount": 0}))
+    page = await SemanticScholarResolver(routed_fetcher(router), InProcessExtraction()).read(URL)
+    assert "Sign in to read" not in page.markdown
+    assert page.note == "no open text of the paper could be read; this is its record"
