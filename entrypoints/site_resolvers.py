@@ -353,6 +353,12 @@ def _semantic_scholar(settings: Settings, fetcher: GuardedCaller, extraction: Pa
     )
 
 
+def _vimeo(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.vimeo import VimeoResolver
+
+    return VimeoResolver(fetcher, site_url=settings.vimeo_url)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -371,6 +377,7 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "youtube": _youtube,
     "jira": _jira,
     "confluence": _confluence,
+    "vimeo": _vimeo,
     "x": _x,
     "bugzilla": _bugzilla,
     "doi": _doi,

@@ -44,6 +44,7 @@ SITE_NAMES = (
     "dockerhub",
     "semanticscholar",
     "confluence",
+    "vimeo",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (
@@ -67,6 +68,7 @@ SITE_URL_FIELDS = (
     "europepmc_url",
     "dockerhub_url",
     "semanticscholar_url",
+    "vimeo_url",
 )
 
 
@@ -99,6 +101,7 @@ class SiteSettings(BaseSettings):
     datacite_url: str = Field("https://api.datacite.org", validation_alias="SEARCHRELAY_DATACITE_URL")
     wayback_url: str = Field("https://web.archive.org", validation_alias="SEARCHRELAY_WAYBACK_URL")
     dockerhub_url: str = Field("https://hub.docker.com", validation_alias="SEARCHRELAY_DOCKERHUB_URL")
+    vimeo_url: str = Field("https://vimeo.com", validation_alias="SEARCHRELAY_VIMEO_URL")
     semanticscholar_url: str = Field(
         "https://api.semanticscholar.org", validation_alias="SEARCHRELAY_SEMANTICSCHOLAR_URL"
     )

@@ -12,7 +12,7 @@ def on_hosts(url: str, accepts: Callable[[str], bool]) -> httpx.URL | None:
     """``url`` parsed, when it is an http(s) URL whose lower-case host ``accepts``; None for anything else."""
     try:
         parsed = httpx.URL(url)
-    except httpx.InvalidURL:
+    except (httpx.InvalidURL, UnicodeEncodeError):  # a lone surrogate no request can carry: no address
         return None
     if parsed.scheme not in ("http", "https") or not accepts(parsed.host.lower()):
         return None

@@ -30,6 +30,7 @@ PAGES = {
     "x": ("https://x.com/jack/status/20", "just setting up my twttr"),
     "youtube": ("https://www.youtube.com/watch?v=jNQXAC9IVRw", "**Channel:**"),
     "dockerhub": ("https://hub.docker.com/_/python", "# python (Docker Official Image)"),
+    "vimeo": ("https://vimeo.com/76979871", "**By:**"),
     "confluence": (
         "https://cwiki.apache.org/confluence/display/KAFKA/Kafka+Improvement+Proposals",
         "# Kafka Improvement Proposals",

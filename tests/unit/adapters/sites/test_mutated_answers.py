@@ -43,6 +43,7 @@ from adapters.sites.openreview import OpenReviewResolver
 from adapters.sites.reddit import RedditResolver
 from adapters.sites.semantic_scholar import SemanticScholarResolver
 from adapters.sites.stackexchange import StackExchangeResolver
+from adapters.sites.vimeo import VimeoResolver
 from adapters.sites.wayback_copies import WaybackCopies
 from adapters.sites.wikipedia import WikipediaResolver
 from adapters.sites.x import XResolver
@@ -116,6 +117,22 @@ def _captions(rng: random.Random, rate: float) -> httpx.Response:
 
 
 _ARCHIVED = b"<html><body><article><h1>Relay story</h1><p>The relay moved every call along.</p></article></body></html>"
+
+
+def _web_vtt(rng: random.Random, rate: float) -> httpx.Response:
+    """Captions whose times and words are mangled (the file around them is WebVTT's shape)."""
+    cues = []
+    for n in range(20):
+        when = (
+            rng.choice(["00:00:01.000", "99:59:59.999", "1:2:3", "", "00:00:0x.000"])
+            if rng.random() < rate
+            else (f"00:{n:02d}:00.000")
+        )
+        words = str(rng.choice(_ODD)) if rng.random() < rate else "words"
+        cues.append(f"{when} --> 00:59:00.000\n{words}")
+    return httpx.Response(200, content=("WEBVTT\n\n" + "\n\n".join(cues)).encode("utf-8", "replace"))
+
+
 Reading = Callable[[SafePageFetcher], Awaitable[ResolvedPage]]
 #: A route's answer: a recorded JSON fixture's name, JSON data, or a maker of a mangled non-JSON answer.
 Answer = str | Any | Callable[[random.Random, float], httpx.Response]
@@ -327,6 +344,14 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
         lambda fetcher: ConfluenceResolver(fetcher).read(
             "https://lf-edge.atlassian.net/wiki/spaces/EVE/pages/14221332/Release+notes"
         ),
+    ),
+    "vimeo": (
+        [
+            ("vimeo.com", "/api/oembed.json", "vimeo_oembed"),
+            ("player.vimeo.com", "/video/76979871/config", "vimeo_config"),
+            ("player.vimeo.com", "/texttrack/9002.vtt", _web_vtt),
+        ],
+        lambda fetcher: VimeoResolver(fetcher).read("https://vimeo.com/76979871"),
     ),
     # A withheld page's latest copy: the archive's index rows mangled (stamps of any type, rows of any shape).
     "wayback copies": (
