@@ -359,6 +359,12 @@ def _vimeo(settings: Settings, fetcher: GuardedCaller, _: PageExtractionPort) ->
     return VimeoResolver(fetcher, site_url=settings.vimeo_url)
 
 
+def _lobsters(_: Settings, fetcher: GuardedCaller, __: PageExtractionPort) -> SiteResolverPort:
+    from adapters.sites.lobsters import LobstersResolver
+
+    return LobstersResolver(fetcher)
+
+
 #: Settings.enabled_sites() names these, and those of ``_PAGE_BUILDERS`` (gitlab is in both).
 _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], SiteResolverPort]] = {
     "stackexchange": _stackexchange,
@@ -378,6 +384,7 @@ _BUILDERS: dict[str, Callable[[Settings, GuardedCaller, PageExtractionPort], Sit
     "jira": _jira,
     "confluence": _confluence,
     "vimeo": _vimeo,
+    "lobsters": _lobsters,
     "x": _x,
     "bugzilla": _bugzilla,
     "doi": _doi,

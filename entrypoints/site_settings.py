@@ -45,6 +45,7 @@ SITE_NAMES = (
     "semanticscholar",
     "confluence",
     "vimeo",
+    "lobsters",
 )
 _ALL, _NONE = ("all", "on", "true"), ("none", "off", "false")
 SITE_URL_FIELDS = (

@@ -53,6 +53,16 @@ class WrittenTree:
     total: int
 
 
+def cut_note(tree: WrittenTree) -> str | None:
+    """What a tree left out, as the page's note says it; None when every comment is written."""
+    if tree.shown >= tree.total:
+        return None
+    return (
+        f"Showing {tree.shown:,} of {tree.total:,} comments, the deepest replies cut first; "
+        "each cut is marked where it was, with the link that reads it"
+    )
+
+
 def written_tree(roots: list[Node], shape: TreeShape, *, top_author: str = "") -> WrittenTree:
     """``roots`` and their replies, depth first in the given order, the deepest cut first past the bound."""
     chosen = _chosen(roots, shape)

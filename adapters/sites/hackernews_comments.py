@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from adapters.json_fields import day_from_iso, number, objs, text
 from adapters.pages.html_fragments import fragment_markdown
-from adapters.sites.comment_tree import Thread, TreeShape, written_tree
+from adapters.sites.comment_tree import Thread, TreeShape, cut_note, written_tree
 
 _ITEM_URL = "https://news.ycombinator.com/item?id={}"
 
@@ -20,12 +20,7 @@ def thread_markdown(item: dict[str, Any]) -> Thread:
     tree = written_tree(_replies(item), _SHAPE, top_author=_author(item))
     head = _story if text(item.get("type")) != "comment" else _comment_head
     lines = head(item, tree.total) + tree.lines
-    note = None
-    if tree.shown < tree.total:
-        note = (
-            f"Showing {tree.shown:,} of {tree.total:,} comments, the deepest replies cut first; "
-            "each cut is marked where it was, with the link that reads it"
-        )
+    if (note := cut_note(tree)) is not None:
         lines += ["", f"[{note}]"]
     return Thread("\n".join(lines).strip() + "\n", note)
 

@@ -143,7 +143,7 @@ def problems(values: dict[str, object]) -> list[str]:
             ["SEARCHRELAY_SITE_RESOLVERS must be all, off, or a comma-separated choice among "
              "stackexchange, github, gitlab, wikipedia, arxiv, hackernews, reddit, discourse, mastodon, "
              "googledocs, crates, apple, docc, bluesky, sharedfiles, openreview, youtube, jira, apidocs, x, bugzilla, "
-             "mediawiki, doi, gerrit, wayback, europepmc, dockerhub, semanticscholar, confluence, vimeo."],
+             "mediawiki, doi, gerrit, wayback, europepmc, dockerhub, semanticscholar, confluence, vimeo, lobsters."],
         ),
         (
             {"SEARCHRELAY_STACKEXCHANGE_API_URL": "api.stackexchange.com/2.3"},

@@ -36,7 +36,7 @@ def test_the_resolvers_on_and_whether_their_credentials_are_set_never_their_valu
         "rate limit; discussions need it); arxiv; off: stackexchange, gitlab, wikipedia, hackernews, reddit, "
         "discourse, mastodon, googledocs, crates, apple, docc, bluesky, sharedfiles, openreview, youtube, jira, "
         "apidocs, x, bugzilla, mediawiki, doi, gerrit, wayback, europepmc, dockerhub, semanticscholar, confluence, "
-        "vimeo"
+        "vimeo, lobsters"
     )
     assert "ghp_never_shown" not in json.dumps(report) + "\n".join(lines)
 

@@ -16,7 +16,7 @@ EVERY_SITE = (
     "stackexchange", "github", "gitlab", "wikipedia", "arxiv", "hackernews", "reddit", "discourse", "mastodon",
     "googledocs", "crates", "apple", "docc", "bluesky", "sharedfiles", "openreview", "youtube", "jira", "apidocs", "x",
     "bugzilla", "mediawiki", "doi", "gerrit", "wayback", "europepmc", "dockerhub", "semanticscholar", "confluence",
-    "vimeo",
+    "vimeo", "lobsters",
 )  # fmt: skip
 
 

@@ -37,6 +37,7 @@ from adapters.sites.github import GithubResolver
 from adapters.sites.gitlab import GitlabResolver
 from adapters.sites.hackernews import HackerNewsResolver
 from adapters.sites.jira import JiraResolver
+from adapters.sites.lobsters import LobstersResolver
 from adapters.sites.mastodon import MastodonResolver
 from adapters.sites.mediawiki import MediaWikiResolver
 from adapters.sites.openreview import OpenReviewResolver
@@ -352,6 +353,10 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
             ("player.vimeo.com", "/texttrack/9002.vtt", _web_vtt),
         ],
         lambda fetcher: VimeoResolver(fetcher).read("https://vimeo.com/76979871"),
+    ),
+    "lobsters": (
+        [("lobste.rs", "/s/x1y2z3.json", "lobsters_story")],
+        lambda fetcher: LobstersResolver(fetcher).read("https://lobste.rs/s/x1y2z3/failover_you_can_prove"),
     ),
     # A withheld page's latest copy: the archive's index rows mangled (stamps of any type, rows of any shape).
     "wayback copies": (
