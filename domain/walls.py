@@ -205,7 +205,7 @@ def archivable(url: str) -> bool:
 def _holds_token(value: str) -> bool:
     """Whether a path or a query value holds a piece that looks like a token: pieces are what runs of
     letters and digits a URL's punctuation ("/", ".", "-", "=", "%2F"...) leaves."""
-    return any(_TOKEN_PIECE.fullmatch(piece) for piece in re.split(r"[^A-Za-z0-9]+|%[0-9A-Fa-f]{2}", value))
+    return any(_TOKEN_PIECE.fullmatch(piece) for piece in re.split(r"(?:%[0-9A-Fa-f]{2}|[^A-Za-z0-9])+", value))
 
 
 def without_fragment(url: str) -> str:

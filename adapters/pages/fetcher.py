@@ -210,7 +210,7 @@ class SafePageFetcher:
                 if response.status_code in _REDIRECT_STATUSES:
                     return _redirect_target(original, url, response)
                 if not 200 <= response.status_code < 300 and not call.any_status:
-                    if wait and (seconds := _short_wait(response)) is not None:
+                    if wait and (seconds := _short_wait(response)) is not None and _time_left() > seconds + 1.0:
                         raise _AskAgain(seconds)
                     raise await _refusal(original, response, public=public)
                 return await self._read_page(original, url, response, public=public)
@@ -267,6 +267,12 @@ async def _refusal(original: str, response: httpx.Response, *, public: bool) -> 
     headers = {name.lower(): value for name, value in response.headers.items()}
     reason = refusal_reason(response.status_code, headers, body, whole=whole)
     return (PageWithheld if public else PageUnavailable)(original, reason)
+
+
+def _time_left() -> float:
+    """Seconds before the closest deadline around the fetch (its own, the page's, the call's): a wait
+    that would spend it is not waited, so the refusal is still said (and the archive still asked)."""
+    return anyio.current_effective_deadline() - anyio.current_time()
 
 
 def _short_wait(response: httpx.Response) -> float | None:

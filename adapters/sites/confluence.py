@@ -33,7 +33,15 @@ _HEAD_BYTES = 65_536
 _ID = r"[1-9][0-9]{0,19}"
 # /wiki/spaces/{KEY}/pages/{id}[/{title}] on the cloud; /pages/viewpage.action?pageId={id} anywhere.
 _CLOUD_PAGE = re.compile(rf"/wiki/spaces/[^/]{{1,255}}/pages/(?P<id>{_ID})(?:/[^/]*)?/?")
-_VIEW_PAGE = re.compile(r"(?P<base>(?:/[A-Za-z0-9_.~-]{1,100}){0,5}?)/pages/viewpage\.action")
+# A page's own view on a self-hosted Confluence (its attachments, history or a diff carry its id too,
+# but are not the page): /display/{KEY}/{title}, /pages/viewpage.action, /spaces/{KEY}/pages/{id}.
+_PAGE_VIEW = re.compile(
+    r"/(?:display/[^/]{1,255}/[^/]{1,1000}|pages/viewpage\.action|spaces/[^/]{1,255}/pages/[0-9]{1,20}(?:/[^/]*)?)/?$"
+)
+# The comments' HTML read at most, all of them together: converting runs in a thread no deadline stops.
+MAX_COMMENTS_HTML = 600_000
+# The comments' calls end this long before the read's deadline, so the page already read is still written.
+_RESERVE_SECONDS = 1.0
 _PAGE_ID = meta_tag("name", "ajs-page-id", rf"(?P<id>{_ID})[\"']")
 _BASE_URL = meta_tag("name", "ajs-base-url", r"(?P<base>https?://[^\"'<>\s]{1,300})[\"']")
 # Jira writes ajs-base-url too; a Confluence page's head says which product it is.
@@ -65,20 +73,21 @@ def page_in(page: FetchedPage) -> ConfluencePage | None:
     head = page_head(page, _HEAD_BYTES)
     if head is None or _CONFLUENCE.search(head) is None:
         return None
+    shown = on_hosts(page.url, lambda host: True)
+    if shown is None or _PAGE_VIEW.search(shown.path) is None:
+        return None
     found_id = next((found for pattern in _PAGE_ID if (found := pattern.search(head))), None)
     found_base = next((found for pattern in _BASE_URL if (found := pattern.search(head))), None)
     parsed = on_hosts(page.url, lambda host: True)
     if found_id is None or found_base is None or parsed is None:
         return None
-    base = found_base["base"].decode("ascii", errors="replace").rstrip("/")
-    said = on_hosts(base, lambda host: True)
-    if (
-        said is None
-        or origin_of(said) != origin_of(parsed)
-        or any(part in (".", "..") for part in said.path.split("/"))
-    ):
+    said = on_hosts(found_base["base"].decode("ascii", errors="replace"), lambda host: True)
+    if said is None or origin_of(said) != origin_of(parsed):
         return None
-    return ConfluencePage(base, found_id["id"].decode("ascii"))
+    if any(part in (".", "..") for part in said.path.split("/")):
+        return None
+    # Rebuilt from the page's own origin and the path said: no credentials, query or fragment the head wrote.
+    return ConfluencePage(origin_of(parsed) + said.path.rstrip("/"), found_id["id"].decode("ascii"))
 
 
 class ConfluenceResolver:
@@ -93,7 +102,8 @@ class ConfluenceResolver:
         return cloud_page(url) is not None
 
     def recognises(self, page: FetchedPage) -> bool:
-        return cloud_page(page.url) is None and page_in(page) is not None
+        # A cloud page reached through a short link or an older address is known by where it landed.
+        return cloud_page(page.url) is not None or page_in(page) is not None
 
     async def read(self, url: str) -> ResolvedPage:
         target = cloud_page(url)
@@ -102,7 +112,7 @@ class ConfluenceResolver:
         return await self._read(target, url)
 
     async def read_page(self, page: FetchedPage) -> ResolvedPage:
-        target = page_in(page)
+        target = cloud_page(page.url) or page_in(page)
         if target is None:
             raise SiteUnavailable("not a Confluence page")
         return await self._read(target, page.url)
@@ -112,20 +122,40 @@ class ConfluenceResolver:
         content = obj(await call_json(self._caller, with_query(api, {"expand": _EXPAND})))
         if not text(content.get("title")) or not isinstance(obj(content, "body", "view").get("value"), str):
             raise SiteUnavailable("its answer had no page")
-        comments = f"{api}/child/comment"
+        listing = await self._comments(f"{api}/child/comment")
+        cut = cut_note(listing, "comments", None, url)
+        markdown, body_cut = await anyio.to_thread.run_sync(
+            lambda: confluence_markdown(content, listing.items, target.base, cut)
+        )
+        note = " ".join(said for said in (body_cut, cut) if said) or None
+        return ResolvedPage(url, markdown, self.site, truncated=note is not None, note=note)
+
+    async def _comments(self, address: str) -> Listing:
+        """The page's comments, 100 a call, within the read's deadline less a reserve and one budget
+        of HTML for all of them; what was read is kept when a later call fails or time runs out."""
+        budget = [MAX_COMMENTS_HTML]
 
         async def page(start: int) -> ListPage:
             query = {"expand": _COMMENTS_EXPAND, "depth": "all", "limit": str(PAGE_SIZE), "start": str(start)}
-            answer = obj(await call_json(self._caller, with_query(comments, query)))
+            answer = obj(await call_json(self._caller, with_query(address, query)))
             said = objs(answer.get("results"))
+            kept = []
+            for comment in said:
+                budget[0] -= len(text(obj(comment, "body", "view").get("value")))
+                if budget[0] < 0:
+                    break
+                kept.append(comment)
             following = start + len(said)
-            more = len(said) == PAGE_SIZE and bool(text(obj(answer, "_links").get("next")))
-            return ListPage(said, str(following) if more else None)
+            # Servers cap "limit" as they please: the next link, not the page's size, says there is more.
+            more = bool(said) and len(kept) == len(said) and bool(text(obj(answer, "_links").get("next")))
+            return ListPage(kept, str(following) if more else None)
 
-        try:
-            listing = await complete(await page(0), lambda following: page(int(following)))
-        except SiteUnavailable as failed:  # the page is still worth reading without its comments
-            listing = Listing([], f"they could not be read: {failed.reason}")
-        cut = cut_note(listing, "comments", None, url)
-        markdown = await anyio.to_thread.run_sync(lambda: confluence_markdown(content, listing.items, target.base, cut))
-        return ResolvedPage(url, markdown, self.site, truncated=cut is not None, note=cut)
+        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS) as scope:
+            try:
+                listing = await complete(await page(0), lambda following: page(int(following)))
+            except SiteUnavailable as failed:  # the page is still worth reading without its comments
+                return Listing([], f"they could not be read: {failed.reason}")
+            if budget[0] < 0:
+                return Listing(listing.items, f"their HTML passed {MAX_COMMENTS_HTML:,} characters")
+            return listing
+        return Listing([], "they were not read in time" if scope.cancelled_caught else "they could not be read")

@@ -125,13 +125,14 @@ def arxiv_id(doi: str) -> str | None:
 def work_markdown(work: Work, page_text: str | None, instead: tuple[str, str] | None = None) -> str:
     """The work's record, and the publisher's page under it when it could be read, else ``instead``
     (a heading and a text: its preprint's, its open-access copy's)."""
-    lines = [f"# {work.title}", ""]
-    if work.authors:
-        more = len(work.authors) - SHOWN_AUTHORS
-        lines += [", ".join(work.authors[:SHOWN_AUTHORS]) + (f" and {more:,} more" if more > 0 else ""), ""]
-    facts = [f"*{work.venue}*" if work.venue else "", work.published, work.publisher,
-             _doi_link(work.doi) if work.doi else "", work.kind.replace("-", " "),
-             *work.identifiers]  # fmt: skip
+    # Every record's field is written on its own line's part, whatever a registry's answer held.
+    lines = [f"# {_line(work.title)}", ""]
+    if authors := [_line(author) for author in work.authors if _line(author)]:
+        more = len(authors) - SHOWN_AUTHORS
+        lines += [", ".join(authors[:SHOWN_AUTHORS]) + (f" and {more:,} more" if more > 0 else ""), ""]
+    facts = [f"*{_line(work.venue)}*" if _line(work.venue) else "", _line(work.published), _line(work.publisher),
+             _doi_link(work.doi) if work.doi else "", _line(work.kind.replace("-", " ")),
+             *(_line(identifier) for identifier in work.identifiers)]  # fmt: skip
     lines.append(" · ".join(fact for fact in facts if fact))
     counts = [f"cited by {work.cited_by:,}" if work.cited_by else "",
               f"{work.references:,} references" if work.references else "",
@@ -185,7 +186,28 @@ def _jats_as_html(abstract: str) -> str:
 
 
 def _doi_link(doi: str) -> str:
-    """ "DOI [10.1234/x](https://doi.org/10.1234/x)": brackets in the text escaped and the address
-    percent-encoded, so a DOI with parentheses (or an answer's made-up one) stays one link."""
+    """ "DOI [10.1234/x](https://doi.org/10.1234/x)": on one line, brackets in the text escaped and the
+    address percent-encoded, so a DOI with parentheses (or an answer's made-up one) stays one link."""
+    doi = _line(doi)
     shown = doi.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
-    return f"DOI [{shown}](https://doi.org/{quote(doi, safe='/:;._-')})"
+    return f"DOI [{shown}](https://doi.org/{quote(doi, safe='/:;._-', errors='replace')})"
+
+
+def answered_doi(value: Any) -> str:
+    """A DOI an API's answer names, when it is one a link and a request can carry; "" otherwise."""
+    doi = text(value).strip()
+    if not _ANSWERED_DOI.fullmatch(doi) or not doi.isprintable():
+        return ""
+    try:
+        doi.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return ""
+    return doi
+
+
+_ANSWERED_DOI = re.compile(r"10\.[0-9]{4,9}/\S{1,300}")
+
+
+def _line(value: str) -> str:
+    """A record's field on one line: an answer's newlines would start a heading or a list of their own."""
+    return " ".join(value.split())

@@ -19,7 +19,7 @@ import anyio
 from adapters.json_fields import number, obj, objs, text
 from adapters.pages.xml_text import XmlUnreadable
 from adapters.sites.api_calls import GuardedCaller, call_file, call_json, with_query
-from adapters.sites.doi_works import Work, work_markdown
+from adapters.sites.doi_works import Work, answered_doi, work_markdown
 from adapters.sites.jats_text import jats_body_markdown
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
@@ -127,11 +127,11 @@ def _work(hit: dict[str, Any]) -> Work | None:
     identifiers = [f"PMID {text(hit.get('pmid'))}" if text(hit.get("pmid")) else "",
                    f"PMCID {text(hit.get('pmcid'))}" if text(hit.get("pmcid")) else ""]  # fmt: skip
     return Work(
-        doi=text(hit.get("doi")),
+        doi=answered_doi(hit.get("doi")),
         title=title,
         authors=[name.strip() for name in text(hit.get("authorString")).rstrip(".").split(",") if name.strip()],
         venue=" ".join(text(obj(journal, "journal").get("title")).split()),
-        published=text(hit.get("firstPublicationDate"))[:10] or text(hit.get("pubYear")),
+        published=_date(hit),
         kind="",
         abstract=text(hit.get("abstractText")),
         licence="",
@@ -139,3 +139,12 @@ def _work(hit: dict[str, Any]) -> Work | None:
         registry="Europe PMC",
         identifiers=[identifier for identifier in identifiers if identifier],
     )
+
+
+def _date(hit: dict[str, Any]) -> str:
+    """The first publication's day, else the year, when the answer holds one."""
+    day = text(hit.get("firstPublicationDate"))[:10]
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
+        return day
+    year = text(hit.get("pubYear"))
+    return year if re.fullmatch(r"[0-9]{4}", year) else ""

@@ -23,7 +23,7 @@ from pydantic import SecretStr
 
 from adapters.json_fields import number, obj, objs, strings, text
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
-from adapters.sites.doi_works import Work, work_markdown
+from adapters.sites.doi_works import Work, answered_doi, work_markdown
 from adapters.sites.open_texts import Found, europe_pmc_text, page_text, preprint_text
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
@@ -37,7 +37,6 @@ FIELDS = (
     "citationCount,referenceCount,fieldsOfStudy,externalIds,openAccessPdf,tldr,url"
 )
 _PAPER_ID = re.compile(r"[0-9a-f]{40}")
-_DOI = re.compile(r"10\.[0-9]{4,9}/[^\s]{1,300}")
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z.-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")
 _HOSTS = ("semanticscholar.org", "www.semanticscholar.org", "api.semanticscholar.org")
 _CORPUS_ID = re.compile(r"CorpusID:([1-9][0-9]{0,11})", re.IGNORECASE)
@@ -133,9 +132,8 @@ def paper_work(paper: dict[str, Any]) -> Work | None:
     # PubMed Central's ids come as digits; they are written, and known, with their "PMC".
     identifiers = [f"PMCID PMC{said[6:]}" if said.startswith("PMCID ") and said[6:].isdigit() else said
                    for said in identifiers]  # fmt: skip
-    doi = text(ids.get("DOI")).strip()
     return Work(
-        doi=doi if _DOI.fullmatch(doi) and doi.isprintable() and doi.isascii() else "",
+        doi=answered_doi(ids.get("DOI")),
         title=title,
         authors=[name for author in objs(paper.get("authors")) if (name := " ".join(text(author.get("name")).split()))],
         venue=venue,

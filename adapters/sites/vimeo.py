@@ -24,7 +24,7 @@ from adapters.sites.api_calls import GuardedCaller, call_file, call_json, with_q
 from adapters.sites.urls import on_hosts
 from adapters.sites.web_vtt import vtt_lines
 from adapters.sites.youtube_transcript import clock, transcript_markdown
-from adapters.sites.youtube_video import description_chapters
+from adapters.sites.youtube_video import description_chapters, plain_text
 from domain.errors import SiteUnavailable
 from domain.pages import ResolvedPage
 
@@ -33,6 +33,10 @@ DEFAULT_PLAYER_URL = "https://player.vimeo.com"
 _ID = re.compile(r"[1-9][0-9]{3,11}")
 _HASH = re.compile(r"[0-9a-f]{6,20}")
 _DATE = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})")
+#: The description read at most, as YouTube's is.
+MAX_DESCRIPTION = 20_000
+_MACHINE_MADE = frozenset({"ai_generated", "auto_generated", "machine_generated"})
+_RESERVE_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -86,9 +90,14 @@ class VimeoResolver:
         about = obj(await call_json(self._caller, with_query(f"{self._site_url}/api/oembed.json", {"url": page})))
         if not text(about.get("title")):
             raise SiteUnavailable("its answer had no video")
-        description = text(about.get("description")).strip()
+        description = text(about.get("description")).strip()[:MAX_DESCRIPTION]
         chapters = description_chapters(description)
-        transcript, missing = await self._transcript(video)
+        transcript: list[tuple[float, str]] = []
+        missing: str | None = "No transcript: the player's data was not read in time."
+        # The transcript's calls end a second before the read's deadline: the video already
+        # described is written whatever they do.
+        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
+            transcript, missing = await self._transcript(video)
         said = transcript_markdown(transcript, chapters) if transcript else None
         note = missing
         if said is not None and said.cut_at is not None:
@@ -123,7 +132,7 @@ def chosen_track(tracks: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The track a person wrote (captions first, then subtitles) rather than one made by machine."""
 
     def rank(track: dict[str, Any]) -> tuple[bool, bool]:
-        made = "auto" in text(track.get("label")).lower() or "ai" in text(track.get("provenance")).lower()
+        made = "auto-generated" in text(track.get("label")).lower() or text(track.get("provenance")) in _MACHINE_MADE
         return made, text(track.get("kind")) != "captions"
 
     usable = [track for track in tracks if text(track.get("url"))]
@@ -143,6 +152,6 @@ def video_markdown(about: dict[str, Any], description: str, transcript: str | No
     if facts:
         lines += [" · ".join(facts), ""]
     if description:
-        lines += ["## Description", "", description, ""]
+        lines += ["## Description", "", plain_text(description), ""]
     lines += ["## Transcript", "", transcript] if transcript else []
     return "\n".join(lines).strip() + "\n"

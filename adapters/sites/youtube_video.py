@@ -119,7 +119,7 @@ def video_markdown(video: Video, chapters: list[Chapter], transcript: str | None
     if video.tags:
         lines += [f"**Tags:** {', '.join(video.tags)}", ""]
     if video.description.strip():
-        lines += ["## Description", "", _plain(video.description), ""]
+        lines += ["## Description", "", plain_text(video.description), ""]
     if chapters:
         lines += ["## Chapters", ""]
         lines += [f"- [{clock(c.start)}]({watch}&t={int(c.start)}s) {c.title}" for c in chapters]
@@ -141,7 +141,7 @@ def playlist_markdown(page_data: dict[str, Any], list_id: str, site: str) -> tup
     lines = [f"# {_heading(title)}", "", f"A YouTube playlist: {site}/playlist?list={list_id}", ""]
     about = text(meta.get("description"))[:_MAX_DESCRIPTION]
     if about.strip():
-        lines += [_plain(about), ""]
+        lines += [plain_text(about), ""]
     lines += ["## Videos", ""]
     lines += [f"{number_}. {line}" for number_, line in enumerate(videos, start=1)]
     return "\n".join(lines).strip() + "\n", len(videos)
@@ -205,7 +205,7 @@ def _heading(title: str) -> str:
     return title.replace("\n", " ")
 
 
-def _plain(said_text: str) -> str:
+def plain_text(said_text: str) -> str:
     """A plain-text description as Markdown that reads the same: its lines kept, and a line that
     would turn into a heading or a rule (or make the line above one) escaped."""
     lines = []

@@ -158,3 +158,22 @@ async def test_an_api_call_gets_its_429_as_it_came() -> None:
     site = Counted(httpx.Response(429, headers={"retry-after": "0"}, json={"message": "slow down"}))
     page = await routed_fetcher(site).call("https://api.news.example/v1")  # type: ignore[arg-type]
     assert page.status == 429 and site.asked == 1
+
+
+async def test_a_wait_that_would_spend_the_deadline_is_not_waited() -> None:
+    import anyio
+
+    site = Counted(httpx.Response(503, headers={"retry-after": "2"}), _html(b"<p>story</p>"))
+    with anyio.fail_after(2.5), pytest.raises(PageWithheld) as refused:  # 2 s of wait would leave 0.5 s
+        await routed_fetcher(site).fetch("https://news.example/story")  # type: ignore[arg-type]
+    assert refused.value.reason == "HTTP 503" and site.asked == 1
+
+
+async def test_a_wait_given_as_a_date_is_read() -> None:
+    from datetime import UTC, datetime, timedelta
+    from email.utils import format_datetime
+
+    soon = format_datetime(datetime.now(UTC) + timedelta(seconds=1), usegmt=True)
+    site = Counted(httpx.Response(429, headers={"retry-after": soon}), _html(b"<p>story</p>"))
+    page = await routed_fetcher(site).fetch("https://news.example/story")  # type: ignore[arg-type]
+    assert page.body == b"<p>story</p>" and site.asked == 2

@@ -103,7 +103,9 @@ async def test_a_cloud_page_is_claimed_by_its_address() -> None:
     )
     url = "https://lf-edge.atlassian.net/wiki/spaces/EVE/pages/14221332/Release+notes"
     resolver = ConfluenceResolver(routed_fetcher(router))
-    assert resolver.handles(url) and not resolver.recognises(_fetched(HEAD, url))
+    assert resolver.handles(url)
+    # A short link or an older address that lands on a cloud page is known by where it landed.
+    assert resolver.recognises(_fetched(b"<html><head></head><body><div id='root'></div></body></html>", url))
     page = await resolver.read(url)
     assert page.markdown.startswith("# Relay release process\n")
     assert "## Comments" not in page.markdown
@@ -136,4 +138,74 @@ async def test_a_huge_page_is_cut_and_says_so() -> None:
     content["body"]["view"]["value"] = "<p>" + "Failover. " * 70_000 + "</p>"
     router = SiteRouter().add(WIKI, API, json_answer(content)).add(WIKI, f"{API}/child/comment", json_answer({}))
     page = await ConfluenceResolver(routed_fetcher(router)).read_page(_fetched(HEAD))
-    assert page.markdown.rstrip().endswith("(page cut: its HTML passed 600,000 characters)")
+    assert page.markdown.rstrip().endswith("[The page's body is cut: its HTML passed 600,000 characters.]")
+    assert page.truncated and page.note == "The page's body is cut: its HTML passed 600,000 characters."
+
+
+def test_a_pages_other_screens_and_a_heads_credentials_are_not_taken() -> None:
+    attachments = "https://cwiki.example.org/confluence/pages/viewpageattachments.action?pageId=65868347"
+    assert page_in(_fetched(HEAD, attachments)) is None
+    viewed = "https://cwiki.example.org/confluence/pages/viewpage.action?pageId=65868347"
+    assert page_in(_fetched(HEAD, viewed)) == ConfluencePage("https://cwiki.example.org/confluence", "65868347")
+    credentialed = HEAD.replace(b'ajs-base-url" content="https://', b'ajs-base-url" content="https://u:p@')
+    assert page_in(_fetched(credentialed)) == ConfluencePage("https://cwiki.example.org/confluence", "65868347")
+
+
+def _comment(n: int, html: str = "<p>A comment.</p>") -> dict[str, object]:
+    return {"id": str(n), "history": {"createdBy": {"displayName": f"user{n}"}}, "body": {"view": {"value": html}}}
+
+
+async def test_comments_are_followed_by_the_next_link_whatever_the_servers_page_size() -> None:
+    def comments(request: httpx.Request) -> httpx.Response:
+        start = int(request.url.params["start"])
+        said = [_comment(n) for n in range(start, min(start + 25, 53))]
+        links = {"next": f"{API}/child/comment?start={start + 25}"} if start + 25 < 53 else {}
+        return json_answer({"results": said, "size": len(said), "_links": links})
+
+    router = (
+        SiteRouter().add(WIKI, API, json_answer(fixture("confluence_page"))).add(WIKI, f"{API}/child/comment", comments)
+    )
+    page = await ConfluenceResolver(routed_fetcher(router)).read_page(_fetched(HEAD))
+    assert "## Comments (53)" in page.markdown and page.note is None
+    assert [s.params["start"] for s in router.seen if s.path.endswith("/comment")] == ["0", "25", "50"]
+
+
+async def test_slow_comments_leave_the_page_read_within_the_deadline() -> None:
+    import anyio
+
+    router = SiteRouter().add(WIKI, API, json_answer(fixture("confluence_page")))
+
+    async def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/comment"):
+            await anyio.sleep(30)
+        return router(request)
+
+    with anyio.fail_after(2.5):
+        page = await ConfluenceResolver(routed_fetcher(answer)).read_page(_fetched(HEAD))  # type: ignore[arg-type]
+    assert page.markdown.startswith("# Relay release process")
+    assert page.note is not None and "(they were not read in time)" in page.note
+
+
+async def test_the_comments_html_has_one_budget() -> None:
+    big = "<p>" + "Failover. " * 15_000 + "</p>"  # 150,007 characters: the fourth passes 600,000
+    answer = {"results": [_comment(n, big) for n in range(5)], "_links": {}}
+    router = (
+        SiteRouter()
+        .add(WIKI, API, json_answer(fixture("confluence_page")))
+        .add(WIKI, f"{API}/child/comment", json_answer(answer))
+    )
+    page = await ConfluenceResolver(routed_fetcher(router)).read_page(_fetched(HEAD))
+    assert "## Comments (3)" in page.markdown
+    assert page.note is not None and "their HTML passed 600,000 characters" in page.note
+
+
+async def test_an_answers_names_stay_on_their_lines() -> None:
+    content = fixture("confluence_page")
+    content["title"] = "Relay\n# Injected"
+    content["space"] = {"name": "Space\n## X", "key": "X) [a](b"}
+    content["ancestors"] = [{"title": "Home [a](https://evil.example)"}]
+    content["version"]["number"] = 10**300
+    router = SiteRouter().add(WIKI, API, json_answer(content)).add(WIKI, f"{API}/child/comment", json_answer({}))
+    page = await ConfluenceResolver(routed_fetcher(router)).read_page(_fetched(HEAD))
+    assert page.markdown.startswith("# Relay # Injected\n\nSpace: Space ## X · Created by Ada Lovelace on 2019-04-02\n")
+    assert "Path: Home \\[a\\](https://evil.example)" in page.markdown

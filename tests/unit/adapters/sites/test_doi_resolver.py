@@ -229,3 +229,22 @@ async def test_the_doi_asked_is_the_one_used_whatever_the_record_says() -> None:
     assert page.url == URL and f"DOI [{DOI}](https://doi.org/{DOI})" in page.markdown
     search = next(seen for seen in router.seen if seen.path.endswith("/search"))
     assert search.params["query"] == f'DOI:"{DOI}"'
+
+
+def test_a_records_fields_stay_on_their_lines_and_its_doi_one_link() -> None:
+    from adapters.sites.doi_works import Work, answered_doi, work_markdown
+
+    assert answered_doi("10.1234/relay") == "10.1234/relay"
+    assert answered_doi("10.1234/x\ud800") == ""  # no request or link can carry it
+    assert answered_doi("10.1234/a\n# Injected") == ""
+    assert answered_doi(42) == ""
+    work = Work(
+        doi="10.1234/x)[evil](https://evil.example",
+        title="Relay\n# Injected title",
+        authors=["Ada\n- Lovelace"],
+        venue="J\n\n# Venue",
+        published="2026\n## Date",
+    )
+    said = work_markdown(work, None)
+    assert said.startswith("# Relay # Injected title\n\nAda - Lovelace\n\n*J # Venue* · 2026 ## Date · DOI [")
+    assert "\n#" not in said.split("\n", 1)[1]

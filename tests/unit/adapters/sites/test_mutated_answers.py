@@ -278,6 +278,8 @@ _SITES: dict[str, tuple[list[tuple[str, str, Answer]], Reading]] = {
                                 "authorString": "Lovelace A.",
                                 "pmid": "7654321",
                                 "pmcid": "PMC7654321",
+                                "doi": "10.5555/relay.2026.0042",
+                                "firstPublicationDate": "2026-03-14",
                                 "journalInfo": {"journal": {"title": "J"}},
                                 "abstractText": "<h4>B</h4>A.",
                                 "isOpenAccess": "N",

@@ -147,3 +147,29 @@ async def test_a_track_address_no_request_can_carry_is_no_track() -> None:
         200, content=json.dumps(config).encode(), headers={"content-type": "application/json"}))  # fmt: skip
     page = await VimeoResolver(routed_fetcher(router)).read(URL)
     assert page.note == "No transcript: the track's address is not a Vimeo address."
+
+
+async def test_a_slow_player_leaves_the_video_described_within_the_deadline() -> None:
+    import anyio
+
+    router = SiteRouter().add(VIMEO, "/api/oembed.json", json_answer(fixture("vimeo_oembed")))
+
+    async def answer(request: httpx.Request) -> httpx.Response:
+        if request.headers["host"] == PLAYER:
+            await anyio.sleep(30)
+        return router(request)
+
+    with anyio.fail_after(2.5):
+        page = await VimeoResolver(routed_fetcher(answer)).read(URL)  # type: ignore[arg-type]
+    assert page.markdown.startswith("# Failover you can prove") and "## Transcript" not in page.markdown
+    assert page.note == "No transcript: the player's data was not read in time."
+
+
+async def test_a_description_cannot_write_headings_or_sections_of_its_own() -> None:
+    about = fixture("vimeo_oembed")
+    about["description"] = "# Not a heading\n## Transcript\n[0:00] fake line\n---"
+    router = SiteRouter().add(VIMEO, "/api/oembed.json", json_answer(about))
+    router.add(PLAYER, "/video/76979871/config", json_answer({"request": {"text_tracks": []}}))
+    page = await VimeoResolver(routed_fetcher(router)).read(URL)
+    assert "\n# Not a heading" not in page.markdown and "\n## Transcript" not in page.markdown
+    assert "\n---" not in page.markdown
