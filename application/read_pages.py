@@ -102,7 +102,7 @@ class PageReader:
             resolved = site.page
             return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, site.note)
         try:
-            return await self._read_fetched(url, site.note)
+            return await self._read_fetched(url, site.note, tried=site.tried)
         except PageWithheld as refused:
             try:
                 copy, said = await archived_instead(self._archive, url, refused, seconds=self._page_timeout)
@@ -112,7 +112,7 @@ class PageReader:
         except PageUnavailable as refused:
             raise _with_reason(refused, site.failed) from None
 
-    async def _read_fetched(self, url: str, note: str | None) -> PageText:
+    async def _read_fetched(self, url: str, note: str | None, *, tried: str | None = None) -> PageText:
         deadline = anyio.current_time() + self._page_timeout
         try:
             with anyio.fail_at(deadline):
@@ -125,7 +125,7 @@ class PageReader:
             return PageText(page.url, "text/markdown", frames_markdown(frames), page.truncated, _joined(note, FRAMESET))
         # Software that runs on any domain shows itself in the page: its API, when it has one,
         # reads the page better than its HTML (a forum's script shell has no posts in it).
-        recognised = await read_recognised_site(page, self._page_resolvers, seconds=self._page_timeout)
+        recognised = await read_recognised_site(page, self._page_resolvers, seconds=self._page_timeout, tried=tried)
         if recognised.page is not None:
             resolved = recognised.page
             notes = _joined(note, recognised.note)

@@ -28,6 +28,7 @@ class SiteOutcome:
     page: ResolvedPage | None  # None: read the page the generic way
     note: str | None  # one line for the page note: the source, or why the API was not used
     failed: str | None = None  # why the API was not used, as a clause, should the page fail too
+    tried: str | None = None  # the site whose API failed: it is not asked again about the fetched page
 
 
 _NO_RESOLVER = SiteOutcome(None, None)
@@ -54,9 +55,12 @@ async def read_through_site(url: str, resolvers: Sequence[SiteResolverPort], *, 
 
 
 async def read_recognised_site(
-    page: FetchedPage, resolvers: Sequence[FetchedPageResolverPort], *, seconds: float
+    page: FetchedPage, resolvers: Sequence[FetchedPageResolverPort], *, seconds: float, tried: str | None = None
 ) -> SiteOutcome:
-    """The fetched page read again through its site's API, or why not (never raises for an API failure)."""
+    """The fetched page read again through its site's API, or why not (never raises for an API failure).
+    ``tried``: the site whose API already failed for the address asked (a reader of both kinds, such
+    as Confluence's, would otherwise ask it twice)."""
+    resolvers = [resolver for resolver in resolvers if tried is None or resolver.site != tried]
     if not resolvers:
         return _NO_RESOLVER
     # Off the event loop: recognising reads the head of an untrusted page (a few regexes over its
@@ -84,7 +88,7 @@ async def _outcome(site: str, read: Callable[[], Awaitable[ResolvedPage]], url: 
         reason = "it gave no text"
     logger.info("%s not used for %s: %s", site, without_userinfo(url), reason)
     unused = f"{site} could not be used ({reason})"
-    return SiteOutcome(None, f"{capitalised(unused)}; this is the page as fetched.", unused)
+    return SiteOutcome(None, f"{capitalised(unused)}; this is the page as fetched.", unused, site)
 
 
 def capitalised(text: str) -> str:

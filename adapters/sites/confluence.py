@@ -34,9 +34,11 @@ _ID = r"[1-9][0-9]{0,19}"
 # /wiki/spaces/{KEY}/pages/{id}[/{title}] on the cloud; /pages/viewpage.action?pageId={id} anywhere.
 _CLOUD_PAGE = re.compile(rf"/wiki/spaces/[^/]{{1,255}}/pages/(?P<id>{_ID})(?:/[^/]*)?/?")
 # A page's own view on a self-hosted Confluence (its attachments, history or a diff carry its id too,
-# but are not the page): /display/{KEY}/{title}, /pages/viewpage.action, /spaces/{KEY}/pages/{id}.
+# but are not the page): /display/{KEY}/{title}, /pages/viewpage.action, /spaces/{KEY}/pages/{id}, and
+# a blog post's (/display/{KEY}/{yyyy}/{mm}/{dd}/{title}, /pages/viewblogpost.action).
 _PAGE_VIEW = re.compile(
-    r"/(?:display/[^/]{1,255}/[^/]{1,1000}|pages/viewpage\.action|spaces/[^/]{1,255}/pages/[0-9]{1,20}(?:/[^/]*)?)/?$"
+    r"/(?:display/[^/]{1,255}/(?:[0-9]{4}/[0-9]{2}/[0-9]{2}/)?[^/]{1,1000}"
+    r"|pages/view(?:page|blogpost)\.action|spaces/[^/]{1,255}/(?:pages|blog/[0-9/]{1,12})/[0-9]{1,20}(?:/[^/]*)?)/?$"
 )
 # The comments' HTML read at most, all of them together: converting runs in a thread no deadline stops.
 MAX_COMMENTS_HTML = 600_000
@@ -87,7 +89,8 @@ def page_in(page: FetchedPage) -> ConfluencePage | None:
     if any(part in (".", "..") for part in said.path.split("/")):
         return None
     # Rebuilt from the page's own origin and the path said: no credentials, query or fragment the head wrote.
-    return ConfluencePage(origin_of(parsed) + said.path.rstrip("/"), found_id["id"].decode("ascii"))
+    path = said.raw_path.decode("ascii").split("?", 1)[0].rstrip("/")  # as written: "%3F" stays in the path
+    return ConfluencePage(origin_of(parsed) + path, found_id["id"].decode("ascii"))
 
 
 class ConfluenceResolver:

@@ -136,7 +136,7 @@ def work_markdown(work: Work, page_text: str | None, instead: tuple[str, str] | 
     lines.append(" · ".join(fact for fact in facts if fact))
     counts = [f"cited by {work.cited_by:,}" if work.cited_by else "",
               f"{work.references:,} references" if work.references else "",
-              f"licence: {work.licence}" if work.licence.startswith(("http://", "https://")) else ""]  # fmt: skip
+              f"licence: {work.licence}" if _LICENCE.fullmatch(work.licence) else ""]  # fmt: skip
     if counts := [count for count in counts if count]:
         lines.append(" · ".join(counts).capitalize() if counts[0].startswith("cited") else " · ".join(counts))
     if work.subjects:
@@ -205,6 +205,7 @@ def answered_doi(value: Any) -> str:
     return doi
 
 
+_LICENCE = re.compile(r"https?://\S{1,500}")  # an address on one line, or no licence written
 _ANSWERED_DOI = re.compile(r"10\.[0-9]{4,9}/\S{1,300}")
 
 

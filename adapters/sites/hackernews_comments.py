@@ -7,11 +7,11 @@ their place in the tree.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit
 
 from adapters.json_fields import day_from_iso, number, objs, text
 from adapters.pages.html_fragments import fragment_markdown
 from adapters.sites.comment_tree import Thread, TreeShape, cut_note, written_tree
+from adapters.sites.urls import story_link
 
 _ITEM_URL = "https://news.ycombinator.com/item?id={}"
 
@@ -28,9 +28,8 @@ def thread_markdown(item: dict[str, Any]) -> Thread:
 def _story(item: dict[str, Any], total: int) -> list[str]:
     title = text(item.get("title")).strip() or "(untitled story)"
     facts = []
-    link = text(item.get("url"))
-    if link.startswith(("http://", "https://")):
-        facts.append(f"[{urlsplit(link).hostname or link}]({link})")
+    if (linked := story_link(text(item.get("url")))) is not None:
+        facts.append(f"[{linked[1]}]({linked[0]})")
     if (points := number(item.get("points"))) is not None:
         facts.append(f"{points:,} points")
     facts.append(_by(item))

@@ -12,7 +12,7 @@ def on_hosts(url: str, accepts: Callable[[str], bool]) -> httpx.URL | None:
     """``url`` parsed, when it is an http(s) URL whose lower-case host ``accepts``; None for anything else."""
     try:
         parsed = httpx.URL(url)
-    except (httpx.InvalidURL, UnicodeEncodeError):  # a lone surrogate no request can carry: no address
+    except (httpx.InvalidURL, ValueError):  # a lone surrogate or a host IDNA refuses: no address
         return None
     if parsed.scheme not in ("http", "https") or not accepts(parsed.host.lower()):
         return None
@@ -35,3 +35,16 @@ def served_base(url: str, known: Mapping[str, str], *, family: re.Pattern[str] |
     URL before any fetch, leaving other hosts to be recognised from their pages."""
     parsed = on_hosts(url, lambda host: host in known or (family is not None and family.fullmatch(host) is not None))
     return None if parsed is None else origin_of(parsed) + known.get(parsed.host.lower(), "")
+
+
+def story_link(link: str) -> tuple[str, str] | None:
+    """(address, host) of a link a story names (Hacker News, Lobsters), written back from its parsed
+    form: one line, a real host, nothing that could close the Markdown link around it; None otherwise."""
+    if not link.isprintable() or " " in link:
+        return None
+    parsed = on_hosts(link, any_host)
+    return None if parsed is None else (str(parsed).translate(_LINK_CLOSERS), parsed.host)
+
+
+# Characters that would end a Markdown link's target early, written as the escapes they stand for.
+_LINK_CLOSERS = str.maketrans({"(": "%28", ")": "%29", "[": "%5B", "]": "%5D", "<": "%3C", ">": "%3E"})

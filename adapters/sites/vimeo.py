@@ -117,7 +117,10 @@ class VimeoResolver:
         track = chosen_track(objs(obj(config, "request").get("text_tracks")))
         if track is None:
             return [], "No transcript: the video has no captions or subtitles."
-        address = urljoin(self._player_url + "/", text(track.get("url")))
+        try:
+            address = urljoin(self._player_url + "/", text(track.get("url")))
+        except ValueError:  # "Invalid IPv6 URL": a bracket out of place
+            address = ""
         if on_hosts(address, lambda host: host == "vimeo.com" or host.endswith(".vimeo.com")) is None:
             return [], "No transcript: the track's address is not a Vimeo address."
         try:

@@ -205,18 +205,20 @@ def _heading(title: str) -> str:
     return title.replace("\n", " ")
 
 
+# A line Markdown reads as structure rather than words: an ATX heading ("#", "#\ttext"), a setext
+# underline ("=====", "---", which makes the line above a heading) or a thematic break ("- - -", "* * *").
+_MARKS_A_BLOCK = re.compile(
+    r"^ {0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$|(?:-[ \t]*){3,}$|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$)"
+)
+
+
 def plain_text(said_text: str) -> str:
     """A plain-text description as Markdown that reads the same: its lines kept, and a line that
     would turn into a heading or a rule (or make the line above one) escaped."""
     lines = []
     for line in said_text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         stripped = line.strip()
-        if (stripped.startswith("#") and stripped.lstrip("#")[:1] in (" ", "")) or stripped in (
-            "---",
-            "***",
-            "___",
-            "===",
-        ):
+        if _MARKS_A_BLOCK.match(line):
             line = "\\" + stripped
         lines.append(line.rstrip())
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()

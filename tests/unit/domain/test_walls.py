@@ -168,6 +168,8 @@ def test_a_redirect_to_a_sign_in_page_is_not_the_page(asked: str, landed: str, r
         ("https://example.com/reset/MTIzNDU2Nzg5MGFiY2RlZg==", False),  # a token with base64's padding
         ("https://example.com/open?t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", False),  # a JWT
         ("https://example.com/search?q=python3.11+failover&page=2", True),
+        ("https://example.com/files%2Freport2024final", True),  # the escape splits, "2F" is not the token's
+        ("https://example.com/a%2FAbCdEf0123456789xyz", False),
         ("https://user:secret@example.com/", False),
         ("https://example.com/file?token=abc", False),
         ("https://bucket.example.com/f?X-Amz-Signature=abc&X-Amz-Credential=k", False),

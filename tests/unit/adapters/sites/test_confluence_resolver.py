@@ -147,6 +147,8 @@ def test_a_pages_other_screens_and_a_heads_credentials_are_not_taken() -> None:
     assert page_in(_fetched(HEAD, attachments)) is None
     viewed = "https://cwiki.example.org/confluence/pages/viewpage.action?pageId=65868347"
     assert page_in(_fetched(HEAD, viewed)) == ConfluencePage("https://cwiki.example.org/confluence", "65868347")
+    for blog in ("/confluence/display/RELAY/2024/01/05/Release+2.4", "/confluence/pages/viewblogpost.action?pageId=1"):
+        assert page_in(_fetched(HEAD, f"https://cwiki.example.org{blog}")) is not None
     credentialed = HEAD.replace(b'ajs-base-url" content="https://', b'ajs-base-url" content="https://u:p@')
     assert page_in(_fetched(credentialed)) == ConfluencePage("https://cwiki.example.org/confluence", "65868347")
 
@@ -209,3 +211,24 @@ async def test_an_answers_names_stay_on_their_lines() -> None:
     page = await ConfluenceResolver(routed_fetcher(router)).read_page(_fetched(HEAD))
     assert page.markdown.startswith("# Relay # Injected\n\nSpace: Space ## X · Created by Ada Lovelace on 2019-04-02\n")
     assert "Path: Home \\[a\\](https://evil.example)" in page.markdown
+
+
+async def test_a_cloud_page_whose_api_failed_is_not_asked_again_once_fetched() -> None:
+    from application.read_pages import PageReader
+    from tests.support.site_apis import InProcessExtraction
+
+    url = "https://acme.atlassian.net/wiki/spaces/K/pages/123/T"
+    shell = b"<html><head><title>T</title></head><body><p>" + b"The page as fetched. " * 20 + b"</p></body></html>"
+    router = SiteRouter().add("acme.atlassian.net", "/wiki/rest/api/content/123", httpx.Response(500, json={}))
+    router.add("acme.atlassian.net", "/wiki/spaces/K/pages/123/T", httpx.Response(
+        200, content=shell, headers={"content-type": "text/html"}))  # fmt: skip
+    fetcher = routed_fetcher(router)
+    confluence = ConfluenceResolver(fetcher)
+    reader = PageReader(
+        fetcher, InProcessExtraction(), page_timeout=5.0, resolvers=[confluence], page_resolvers=[confluence]
+    )
+
+    page = await reader.read(url)
+
+    assert router.paths("acme.atlassian.net").count("/wiki/rest/api/content/123") == 1
+    assert page.note is not None and page.note.count("could not be used") == 1

@@ -248,3 +248,11 @@ def test_a_records_fields_stay_on_their_lines_and_its_doi_one_link() -> None:
     said = work_markdown(work, None)
     assert said.startswith("# Relay # Injected title\n\nAda - Lovelace\n\n*J # Venue* · 2026 ## Date · DOI [")
     assert "\n#" not in said.split("\n", 1)[1]
+
+
+def test_a_licence_that_is_no_address_is_left_out() -> None:
+    from adapters.sites.doi_works import Work, work_markdown
+
+    work = Work(doi="10.1234/relay", title="Relay", licence="https://cc.example/by\n\n# Injected", cited_by=3)
+    said = work_markdown(work, None)
+    assert "# Injected" not in said and "licence" not in said

@@ -147,3 +147,11 @@ async def test_an_answer_nested_past_what_json_can_read_is_refused_in_plain_word
     with pytest.raises(SiteUnavailable) as failure:
         await HackerNewsResolver(routed_fetcher(router)).read(STORY)
     assert failure.value.reason == "its answer was nested too deeply to read"
+
+
+def test_a_story_link_that_is_no_address_is_left_out_of_the_thread() -> None:
+    from adapters.sites.hackernews_comments import thread_markdown
+
+    for link in ("https://[::1/x", "https://a.example/x)\n\n# Injected heading"):
+        said = thread_markdown({"type": "story", "title": "Relay", "url": link, "children": []}).markdown
+        assert said.startswith("# Relay\n\nby ") and "# Injected" not in said

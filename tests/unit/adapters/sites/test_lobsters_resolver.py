@@ -61,3 +61,50 @@ async def test_an_answer_without_a_story_is_refused() -> None:
     router = SiteRouter().add("lobste.rs", "/s/x1y2z3.json", json_answer({"error": "not found"}))
     with pytest.raises(SiteUnavailable, match="no story"):
         await LobstersResolver(routed_fetcher(router)).read("https://lobste.rs/s/x1y2z3")
+
+
+def test_a_reply_to_a_deleted_comment_keeps_its_place() -> None:
+    story = fixture("lobsters_story")
+    story["comments"].insert(3, {"short_id": "c5", "parent_comment": "c3", "comment": "<p>Under the deleted one.</p>",
+                                 "commenting_user": "erin", "is_deleted": False})  # fmt: skip
+    said = story_markdown(story).markdown
+    assert "  - **carol** · 2025-05-02 · 0 points\n    (deleted)\n    - **erin**\n      Under the deleted one." in said
+
+
+def test_an_older_answer_without_parents_is_nested_by_depth() -> None:
+    story = fixture("lobsters_story")
+    for comment in story["comments"]:
+        del comment["parent_comment"]
+    said = story_markdown(story).markdown
+    assert "- **bob** · 2025-05-02 · 12 points\n  How is the proof checked?\n  - **ada**" in said
+    assert "\n- **dave**" in said
+
+
+def test_a_moderators_removal_says_its_reason() -> None:
+    story = fixture("lobsters_story")
+    story["comments"][2].update(is_moderated=True, comment="<p>Comment removed by moderator pushcx: Off-topic</p>")
+    assert "Comment removed by moderator pushcx: Off-topic" in story_markdown(story).markdown
+
+
+@pytest.mark.parametrize(
+    "link", ["https://[::1/x", "https://a\uff03b.example/", "https://a.example/x)\n\n# Injected heading"]
+)
+def test_a_story_link_that_is_no_address_is_left_out(link: str) -> None:
+    story = fixture("lobsters_story")
+    story["url"] = link
+    said = story_markdown(story).markdown
+    assert "# Injected" not in said.split("\n", 1)[1] and said.startswith("# Failover you can prove\n\ntags:")
+
+
+def test_a_story_link_cannot_close_its_markdown_link() -> None:
+    story = fixture("lobsters_story")
+    story["url"] = "https://a.example/x)[e](y"
+    assert "[a.example](https://a.example/x%29%5Be%5D%28y)" in story_markdown(story).markdown
+
+
+def test_names_and_links_from_the_answer_stay_in_their_places() -> None:
+    story = fixture("lobsters_story")
+    story["comments"][0]["commenting_user"] = "bob** [x](y)"
+    story["comments"][0]["short_id_url"] = "https://lobste.rs/c/x)\n# Injected"
+    said = story_markdown(story).markdown
+    assert "**[deleted]** · 2025-05-02" in said and "# Injected" not in said

@@ -68,7 +68,7 @@ _DOCC_SHELL = FetchedPage(
 
 _ODD: list[Any] = [None, 0, -1, float("inf"), "", "x", "\x0c\x01\ud800", "<p>a\x0bb</p>", [], {}, True, "9" * 30,
                    "<script>x()</script>", "a" * 5_000, "<h1>" * 200, "2024-99-99T00:00:00Z",
-                   10**400, -(10**20)]  # fmt: skip
+                   10**400, -(10**20), "https://[::1/x", "https://a.example/x)\n\n# H"]  # fmt: skip
 
 
 def _mangled(value: Any, rng: random.Random, rate: float) -> Any:

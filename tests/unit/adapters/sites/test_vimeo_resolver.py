@@ -173,3 +173,12 @@ async def test_a_description_cannot_write_headings_or_sections_of_its_own() -> N
     page = await VimeoResolver(routed_fetcher(router)).read(URL)
     assert "\n# Not a heading" not in page.markdown and "\n## Transcript" not in page.markdown
     assert "\n---" not in page.markdown
+
+
+def test_a_descriptions_lines_that_markdown_reads_as_structure_are_escaped() -> None:
+    from adapters.sites.youtube_video import plain_text
+
+    said = plain_text("Timestamps\n==========\nChapters\n-\n#\tTabbed\n- - -\n* * *\n- a list item\n-- a dash pair")
+    assert said == (
+        "Timestamps\n\\==========\nChapters\n\\-\n\\#\tTabbed\n\\- - -\n\\* * *\n- a list item\n-- a dash pair"
+    )
