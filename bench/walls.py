@@ -1,10 +1,11 @@
 """What the checks for withheld pages cost on ordinary pages, and which real pages they take for a wall.
 
 Every page a fetch reads is asked whether it is a bot check in the page's place (``domain.walls.
-check_in_place``) and whether its redirect ended on a sign-in page (``sign_in_in_place``); every
-refusal is asked whose check it is (``refusal_reason``). This runs the three over both extraction
-corpora (888 ordinary pages, all served with 200) and prints the time per page and every page taken
-for a check, as a 2xx answer and as if it had been a 403's body. Usage:
+check_in_place``), whether its title says it is the site's not-found page (``domain.not_found.
+not_found_title``) and whether its redirect ended on a sign-in page (``sign_in_in_place``); every
+refusal is asked whose check it is (``refusal_reason``). This runs them over the scored pages of
+both extraction corpora (869, all served with 200) and prints the time per page and every page
+taken for a check or a not-found page, as a 2xx answer and as if it had been a 403's body. Usage:
 
     .venv/bin/python -m bench.walls [--repeat 20]
 """
@@ -16,6 +17,7 @@ import statistics
 import time
 
 from bench.extraction_corpora import Selection, load
+from domain.not_found import HEAD_CHARS, not_found_title
 from domain.walls import HEAD_BYTES, check_in_place, refusal_reason, sign_in_in_place
 
 
@@ -24,15 +26,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20)
     repeat = parser.parse_args().repeat
     cases = load(Selection())
-    in_place, refused, costs = [], [], []
+    in_place, refused, not_found, costs = [], [], [], []
     for case in cases:
         started = time.perf_counter()
         for _ in range(repeat):
             guard = check_in_place(case.html)
+            titled = not_found_title(case.html[:HEAD_CHARS].decode("utf-8", errors="replace"))
             sign_in_in_place(case.url or "https://example.com/a", "https://example.com/a/")
         costs.append((time.perf_counter() - started) / repeat)
         if guard is not None:
             in_place.append(f"{case.corpus}/{case.page_id} ({case.kind}): {guard}")
+        if titled is not None:
+            not_found.append(f"{case.corpus}/{case.page_id} ({case.kind})")
         said = refusal_reason(403, {}, case.html[:HEAD_BYTES], whole=len(case.html) <= HEAD_BYTES)
         if said != "HTTP 403":
             refused.append(f"{case.corpus}/{case.page_id}: {said.removeprefix('HTTP 403: ')}")
@@ -44,6 +49,9 @@ def main() -> None:
     )
     print(f"taken for a bot check as served (2xx): {len(in_place)}")
     for line in in_place:
+        print(f"  {line}")
+    print(f"whose title says the page is not there: {len(not_found)}")
+    for line in not_found:
         print(f"  {line}")
     print(f"taken for a bot check had the same body come with a 403: {len(refused)}")
     kinds: dict[str, int] = {}

@@ -114,7 +114,7 @@ _CONSENT_HOST = re.compile(r"^(?:consent|guce)\.", re.IGNORECASE)
 # Words inside a query parameter's name that mean it may carry a secret ("accessToken", "PHPSESSID",
 # "X-Amz-Signature", "api_key"): such an address is never handed to a third party. Found inside the
 # name, so a harmless name that holds one ("keyword") only costs the archive's copy.
-_SECRET_WORDS = ("token", "secret", "passw", "pwd", "sess", "auth", "sig", "key", "cred", "jwt", "otp",
+_SECRET_WORDS = ("token", "secret", "pass", "pwd", "sess", "auth", "sig", "key", "cred", "jwt", "otp",
                  "ticket", "code", "sid", "nonce", "hash", "state", "private", "access")  # fmt: skip
 # A path segment's piece of 16 characters or more mixing letters and digits: a capability's token
 # (a webhook's secret, a shared file's id) rather than words.

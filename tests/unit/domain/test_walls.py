@@ -161,6 +161,7 @@ def test_a_redirect_to_a_sign_in_page_is_not_the_page(asked: str, landed: str, r
         ("https://example.com/article?keyword=relay", False),
         ("https://example.com/cb?accessToken=abc", False),
         ("https://example.com/?PHPSESSID=abc", False),
+        ("https://example.com/x?pass=hunter2", False),
         ("https://example.com/page;jsessionid=ABC123", False),
         ("https://example.com/?a=1;token=x", False),
         ("https://hooks.example.com/services/T0123456/B0123456/Zq8xW2kLm9Pr4Tv7Yb3Nc6Hd", False),
