@@ -32,6 +32,12 @@ def text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def one_line(value: Any) -> str:
+    """A string field on one line ("" for anything else): an answer's newlines would start a heading,
+    a list or a section of their own in the Markdown it is written into."""
+    return " ".join(text(value).split())
+
+
 def number(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 

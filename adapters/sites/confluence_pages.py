@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from adapters.json_fields import byline, day_from_iso, number, obj, objs, text
+from adapters.json_fields import byline, day_from_iso, number, obj, objs, one_line, text
 from adapters.pages.html_fragments import fragment_markdown
 from adapters.sites.fragments import post_markdown
 
@@ -61,8 +61,8 @@ def confluence_markdown(
 
 def _plain(value: Any) -> str:
     """A name from the answer on one line, its brackets escaped: it cannot open a link or a heading."""
-    return " ".join(text(value).split()).replace("[", "\\[").replace("]", "\\]")
+    return one_line(value).replace("[", "\\[").replace("]", "\\]")
 
 
 def _person(person: Any) -> str:
-    return " ".join(text(obj(person).get("displayName") or obj(person).get("publicName")).split())
+    return one_line(obj(person).get("displayName") or obj(person).get("publicName"))

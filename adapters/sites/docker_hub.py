@@ -18,7 +18,7 @@ from urllib.parse import unquote
 
 import anyio
 
-from adapters.json_fields import day_from_iso, number, obj, objs, size_text, strings, text
+from adapters.json_fields import day_from_iso, number, obj, objs, one_line, size_text, strings, text
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
@@ -140,7 +140,7 @@ def image_markdown(
     """The image as Markdown: its name and description, a line of facts, the asked tag, its README, its tags."""
     title = f"{image.shown} (Docker Official Image)" if image.official else image.shown
     lines = [f"# {title}", ""]
-    if description := " ".join(text(repository.get("description")).split()):
+    if description := one_line(repository.get("description")):
         lines += [description, ""]
     lines += [_facts(repository), "", f"Pull: `docker pull {image.shown}`", ""]
     if asked and _TAG.fullmatch(text(asked.get("name"))):
@@ -163,17 +163,17 @@ def _facts(repository: dict[str, Any]) -> str:
         facts.append(f"{stars:,} stars")
     if day := day_from_iso(repository.get("last_updated")):
         facts.append(f"updated {day}")
-    categories = [_line(category.get("name")) for category in objs(repository.get("categories"))]
+    categories = [one_line(category.get("name")) for category in objs(repository.get("categories"))]
     if named := [name for name in categories if name]:
         facts.append(", ".join(named))
-    if types := [_line(kind) for kind in strings(repository.get("content_types")) if _line(kind)]:
+    if types := [one_line(kind) for kind in strings(repository.get("content_types")) if one_line(kind)]:
         facts.append(f"content: {', '.join(types)}")
     return " · ".join(facts)
 
 
 def _platform(image: dict[str, Any]) -> str:
     """ "linux/arm64/v8": the image's system, architecture and variant, as ``docker --platform`` names them."""
-    parts = [_line(image.get(key)) for key in ("os", "architecture", "variant")]
+    parts = [one_line(image.get(key)) for key in ("os", "architecture", "variant")]
     # Build attestations are listed as images of an "unknown/unknown" platform: not a platform to run on.
     return "" if parts[:2] == ["unknown", "unknown"] else "/".join(part for part in parts if part)
 
@@ -206,8 +206,3 @@ def _tag_detail(tag: dict[str, Any]) -> list[str]:
         said = ", ".join(part for part in (size, digest and f"digest `{digest}`") if part)
         lines.append(f"- {platform}" + (f": {said}" if said else ""))
     return lines
-
-
-def _line(value: Any) -> str:
-    """A name from the answer on one line."""
-    return " ".join(text(value).split())

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from adapters.json_fields import number, obj, objs, strings, text
+from adapters.json_fields import number, obj, objs, one_line, strings, text
 from adapters.sites.fragments import post_markdown
 from domain.markdown_lines import headings_below
 
@@ -126,13 +126,14 @@ def work_markdown(work: Work, page_text: str | None, instead: tuple[str, str] | 
     """The work's record, and the publisher's page under it when it could be read, else ``instead``
     (a heading and a text: its preprint's, its open-access copy's)."""
     # Every record's field is written on its own line's part, whatever a registry's answer held.
-    lines = [f"# {_line(work.title)}", ""]
-    if authors := [_line(author) for author in work.authors if _line(author)]:
+    lines = [f"# {one_line(work.title)}", ""]
+    if authors := [one_line(author) for author in work.authors if one_line(author)]:
         more = len(authors) - SHOWN_AUTHORS
         lines += [", ".join(authors[:SHOWN_AUTHORS]) + (f" and {more:,} more" if more > 0 else ""), ""]
-    facts = [f"*{_line(work.venue)}*" if _line(work.venue) else "", _line(work.published), _line(work.publisher),
-             _doi_link(work.doi) if work.doi else "", _line(work.kind.replace("-", " ")),
-             *(_line(identifier) for identifier in work.identifiers)]  # fmt: skip
+    venue = one_line(work.venue)
+    facts = [f"*{venue}*" if venue else "", one_line(work.published), one_line(work.publisher),
+             _doi_link(work.doi) if work.doi else "", one_line(work.kind.replace("-", " ")),
+             *(one_line(identifier) for identifier in work.identifiers)]  # fmt: skip
     lines.append(" · ".join(fact for fact in facts if fact))
     counts = [f"cited by {work.cited_by:,}" if work.cited_by else "",
               f"{work.references:,} references" if work.references else "",
@@ -188,7 +189,7 @@ def _jats_as_html(abstract: str) -> str:
 def _doi_link(doi: str) -> str:
     """ "DOI [10.1234/x](https://doi.org/10.1234/x)": on one line, brackets in the text escaped and the
     address percent-encoded, so a DOI with parentheses (or an answer's made-up one) stays one link."""
-    doi = _line(doi)
+    doi = one_line(doi)
     shown = doi.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
     return f"DOI [{shown}](https://doi.org/{quote(doi, safe='/:;._-', errors='replace')})"
 
@@ -207,8 +208,3 @@ def answered_doi(value: Any) -> str:
 
 _LICENCE = re.compile(r"https?://\S{1,500}")  # an address on one line, or no licence written
 _ANSWERED_DOI = re.compile(r"10\.[0-9]{4,9}/\S{1,300}")
-
-
-def _line(value: str) -> str:
-    """A record's field on one line: an answer's newlines would start a heading or a list of their own."""
-    return " ".join(value.split())

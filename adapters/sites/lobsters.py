@@ -15,7 +15,7 @@ from typing import Any
 
 import anyio
 
-from adapters.json_fields import day_from_iso, number, obj, objs, strings, text
+from adapters.json_fields import day_from_iso, number, obj, objs, one_line, strings, text
 from adapters.sites.api_calls import GuardedCaller, call_json
 from adapters.sites.comment_tree import Thread, TreeShape, cut_note, written_tree
 from adapters.sites.fragments import post_markdown
@@ -69,7 +69,7 @@ def story_markdown(story: dict[str, Any]) -> Thread:
     comments, spent = _within_budget(objs(story.get("comments")))
     roots = _tree(comments)
     tree = written_tree(roots, _SHAPE, top_author=_user(story.get("submitter_user")))
-    title = " ".join(text(story.get("title")).split())
+    title = one_line(story.get("title"))
     facts = []
     if (linked := story_link(text(story.get("url")))) is not None:
         facts.append(f"[{linked[1]}]({linked[0]})")

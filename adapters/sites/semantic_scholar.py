@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import anyio
 from pydantic import SecretStr
 
-from adapters.json_fields import number, obj, objs, strings, text
+from adapters.json_fields import number, obj, objs, one_line, strings, text
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
 from adapters.sites.doi_works import Work, answered_doi, work_markdown
 from adapters.sites.open_texts import Found, europe_pmc_text, page_text, preprint_text
@@ -119,7 +119,7 @@ class SemanticScholarResolver:
 
 def paper_work(paper: dict[str, Any]) -> Work | None:
     """A Graph API paper as a ``Work`` (the record the DOI reader writes); None without a title."""
-    title = " ".join(text(paper.get("title")).split())
+    title = one_line(paper.get("title"))
     if not title:
         return None
     ids = obj(paper, "externalIds")
@@ -135,7 +135,7 @@ def paper_work(paper: dict[str, Any]) -> Work | None:
     return Work(
         doi=answered_doi(ids.get("DOI")),
         title=title,
-        authors=[name for author in objs(paper.get("authors")) if (name := " ".join(text(author.get("name")).split()))],
+        authors=[name for author in objs(paper.get("authors")) if (name := one_line(author.get("name")))],
         venue=venue,
         published=date if _DATE.fullmatch(date := text(paper.get("publicationDate"))) else (str(year) if year else ""),
         kind=_spaced(" ".join(kinds[0].split())) if kinds else "",
@@ -158,7 +158,7 @@ _IDENTIFIERS = (("arXiv", "ArXiv"), ("PMID", "PubMed"), ("PMCID", "PubMedCentral
 def _identifier(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    return " ".join(text(value).split())[:100]
+    return one_line(value)[:100]
 
 
 def _open_pdf(paper: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from urllib.parse import urljoin
 
 import anyio
 
-from adapters.json_fields import number, obj, objs, text
+from adapters.json_fields import number, obj, objs, one_line, text
 from adapters.sites.api_calls import GuardedCaller, call_file, call_json, with_query
 from adapters.sites.urls import on_hosts
 from adapters.sites.web_vtt import vtt_lines
@@ -144,9 +144,9 @@ def chosen_track(tracks: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 def video_markdown(about: dict[str, Any], description: str, transcript: str | None) -> str:
     """The video as Markdown: its title, its facts, its description, its transcript."""
-    lines = [f"# {' '.join(text(about.get('title')).split())}", ""]
+    lines = [f"# {one_line(about.get('title'))}", ""]
     facts = []
-    if author := " ".join(text(about.get("author_name")).split()):
+    if author := one_line(about.get("author_name")):
         facts.append(f"**By:** {author}")
     if (day := _DATE.match(text(about.get("upload_date")))) is not None:
         facts.append(f"**Uploaded:** {day[1]}")
