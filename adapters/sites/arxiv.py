@@ -26,6 +26,8 @@ DEFAULT_SITE_URL = "https://arxiv.org"
 _HOSTS = frozenset({"arxiv.org", "www.arxiv.org", "export.arxiv.org"})
 _ID = r"(?:\d{4}\.\d{4,5}|[a-z][a-z.-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
 _PATH = re.compile(rf"^/(?:abs|pdf|html)/({_ID})(?:\.pdf)?/?$")
+#: An arXiv identifier, new style (``1706.03762``) or old (``hep-th/9901001``), a version or not.
+ARXIV_ID = re.compile(_ID)
 _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 

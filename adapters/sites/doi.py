@@ -12,14 +12,13 @@ any. A DOI neither registry knows is left to the usual reading of the link.
 
 from __future__ import annotations
 
-import re
 from urllib.parse import quote, unquote
 
 import anyio
 
 from adapters.json_fields import obj
 from adapters.sites.api_calls import GuardedCaller, call_json
-from adapters.sites.doi_works import Work, arxiv_id, crossref_work, datacite_work, work_markdown
+from adapters.sites.doi_works import DOI, Work, arxiv_id, crossref_work, datacite_work, work_markdown
 from adapters.sites.open_texts import europe_pmc_text, page_text, preprint_text
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
@@ -29,7 +28,6 @@ from domain.ports import PageExtractionPort, SiteResolverPort
 DEFAULT_CROSSREF_URL = "https://api.crossref.org"
 DEFAULT_DATACITE_URL = "https://api.datacite.org"
 DEFAULT_EUROPEPMC_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest"
-_DOI = re.compile(r"10\.[0-9]{4,9}/[^\s]{1,300}")
 _HOSTS = frozenset({"doi.org", "www.doi.org", "dx.doi.org"})
 
 
@@ -39,7 +37,7 @@ def doi_of(url: str) -> str | None:
     if parsed is None:
         return None
     named = unquote(parsed.path.lstrip("/")).removeprefix("doi:")
-    return named if _DOI.fullmatch(named) else None
+    return named if DOI.fullmatch(named) else None
 
 
 class DoiResolver:

@@ -14,11 +14,11 @@ from typing import Any
 from urllib.parse import quote
 
 from adapters.json_fields import number, obj, objs, one_line, strings, text
+from adapters.sites.arxiv import ARXIV_ID
 from adapters.sites.fragments import post_markdown
 from domain.markdown_lines import headings_below
 
 _ARXIV_DOI = re.compile(r"10\.48550/arxiv\.(.{1,40})", re.IGNORECASE)
-_ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z.-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")
 #: Authors named; the rest are counted.
 SHOWN_AUTHORS = 20
 _JATS = re.compile(r"<(/?)jats:(p|title|sec|italic|bold|sub|sup|list|list-item)\b", re.IGNORECASE)
@@ -160,7 +160,7 @@ def _arxiv_preprints(relation: dict[str, Any]) -> list[str]:
     for item in objs(relation.get("has-preprint"))[:10]:
         kind, ident = text(item.get("id-type")).lower(), text(item.get("id")).strip()
         named = arxiv_id(ident) if kind == "doi" else ident.removeprefix("arXiv:") if kind == "arxiv" else None
-        if named and _ARXIV_ID.fullmatch(named):
+        if named and ARXIV_ID.fullmatch(named):
             found.append(named)
     return found
 
@@ -197,7 +197,7 @@ def _doi_link(doi: str) -> str:
 def answered_doi(value: Any) -> str:
     """A DOI an API's answer names, when it is one a link and a request can carry; "" otherwise."""
     doi = text(value).strip()
-    if not _ANSWERED_DOI.fullmatch(doi) or not doi.isprintable():
+    if not DOI.fullmatch(doi) or not doi.isprintable():
         return ""
     try:
         doi.encode("utf-8")
@@ -207,4 +207,5 @@ def answered_doi(value: Any) -> str:
 
 
 _LICENCE = re.compile(r"https?://\S{1,500}")  # an address on one line, or no licence written
-_ANSWERED_DOI = re.compile(r"10\.[0-9]{4,9}/\S{1,300}")
+#: A DOI as written: "10.", a registrant of four to nine digits, "/", then anything but whitespace.
+DOI = re.compile(r"10\.[0-9]{4,9}/\S{1,300}")

@@ -23,6 +23,7 @@ from pydantic import SecretStr
 
 from adapters.json_fields import number, obj, objs, one_line, strings, text
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
+from adapters.sites.arxiv import ARXIV_ID
 from adapters.sites.doi_works import Work, answered_doi, work_markdown
 from adapters.sites.open_texts import Found, europe_pmc_text, page_text, preprint_text
 from adapters.sites.urls import on_hosts
@@ -37,7 +38,6 @@ FIELDS = (
     "citationCount,referenceCount,fieldsOfStudy,externalIds,openAccessPdf,tldr,url"
 )
 _PAPER_ID = re.compile(r"[0-9a-f]{40}")
-_ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z.-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")
 _HOSTS = ("semanticscholar.org", "www.semanticscholar.org", "api.semanticscholar.org")
 _CORPUS_ID = re.compile(r"CorpusID:([1-9][0-9]{0,11})", re.IGNORECASE)
 _DATE = re.compile(r"[0-9]{4}(?:-[0-9]{2}){0,2}")
@@ -53,7 +53,7 @@ def paper_of(url: str) -> str | None:
     parts = [part for part in parsed.path.split("/") if part]
     if len(parts) >= 2 and parts[0] in ("paper", "reader") and _PAPER_ID.fullmatch(parts[-1].lower()):
         return parts[-1].lower()
-    if len(parts) in (2, 3) and parts[0] == "arxiv" and _ARXIV_ID.fullmatch(ident := "/".join(parts[1:])):
+    if len(parts) in (2, 3) and parts[0] == "arxiv" and ARXIV_ID.fullmatch(ident := "/".join(parts[1:])):
         return f"arXiv:{re.sub(r'v[0-9]+$', '', ident)}"  # the Graph API names a paper, not one of its versions
     if len(parts) == 1 and (corpus := _CORPUS_ID.fullmatch(parts[0])) is not None:
         return f"CorpusId:{corpus[1]}"  # api.semanticscholar.org/CorpusID:{n}, Wikipedia's S2CID links
@@ -144,7 +144,7 @@ def paper_work(paper: dict[str, Any]) -> Work | None:
         cited_by=number(paper.get("citationCount")),
         references=number(paper.get("referenceCount")),
         registry="Semantic Scholar",
-        preprints=[arxiv] if _ARXIV_ID.fullmatch(arxiv) else [],
+        preprints=[arxiv] if ARXIV_ID.fullmatch(arxiv) else [],
         identifiers=identifiers,
         summary=text(obj(paper, "tldr").get("text")),
         summary_by="Semantic Scholar's TLDR",
