@@ -21,6 +21,7 @@ import anyio
 from adapters.json_fields import obj, objs, text
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
 from adapters.sites.confluence_pages import confluence_markdown
+from adapters.sites.deadlines import before_deadline
 from adapters.sites.github_paging import PAGE_SIZE, Listing, ListPage, complete, cut_note
 from adapters.sites.page_marks import meta_tag, page_head
 from adapters.sites.urls import on_hosts, origin_of
@@ -42,8 +43,6 @@ _PAGE_VIEW = re.compile(
 )
 # The comments' HTML read at most, all of them together: converting runs in a thread no deadline stops.
 MAX_COMMENTS_HTML = 600_000
-# The comments' calls end this long before the read's deadline, so the page already read is still written.
-_RESERVE_SECONDS = 1.0
 _PAGE_ID = meta_tag("name", "ajs-page-id", rf"(?P<id>{_ID})[\"']")
 _BASE_URL = meta_tag("name", "ajs-base-url", r"(?P<base>https?://[^\"'<>\s]{1,300})[\"']")
 # Jira writes ajs-base-url too; a Confluence page's head says which product it is.
@@ -153,7 +152,7 @@ class ConfluenceResolver:
             more = bool(said) and len(kept) == len(said) and bool(text(obj(answer, "_links").get("next")))
             return ListPage(kept, str(following) if more else None)
 
-        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS) as scope:
+        with before_deadline() as scope:
             try:
                 listing = await complete(await page(0), lambda following: page(int(following)))
             except SiteUnavailable as failed:  # the page is still worth reading without its comments

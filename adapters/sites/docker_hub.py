@@ -20,6 +20,7 @@ import anyio
 
 from adapters.json_fields import day_from_iso, number, obj, objs, one_line, size_text, strings, text
 from adapters.sites.api_calls import GuardedCaller, call_json, with_query
+from adapters.sites.deadlines import before_deadline
 from adapters.sites.urls import on_hosts
 from domain.errors import SiteUnavailable
 from domain.markdown_lines import headings_below
@@ -115,7 +116,7 @@ class DockerHubResolver:
             except SiteUnavailable as failed:
                 missing.append(f"{failure} could not be read ({failed.reason}).")
 
-        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS) as scope:
+        with before_deadline() as scope:
             async with anyio.create_task_group() as group:
                 if tag is not None:
                     group.start_soon(ask, "tag", f"{base}/tags/{tag}", f"The tag {tag}")
@@ -130,8 +131,6 @@ class DockerHubResolver:
 
 
 _NEWEST_TAGS = {"page_size": str(SHOWN_TAGS), "ordering": "last_updated"}
-# The tags' calls end this long before the read's deadline, so the image already read is still written.
-_RESERVE_SECONDS = 1.0
 
 
 def image_markdown(

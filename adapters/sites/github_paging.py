@@ -12,8 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-import anyio
-
+from adapters.sites.deadlines import before_deadline
 from domain.errors import SiteUnavailable
 
 #: GitHub's largest page; one call per 100 entries.
@@ -59,7 +58,7 @@ async def _later_page(
 ) -> tuple[ListPage | None, str]:
     # The enclosing deadline (the resolver's page timeout) bounds the whole read; this page must
     # end a little before it, or the pages already read would be cancelled with it.
-    with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
+    with before_deadline(_RESERVE_SECONDS):
         try:
             return await later(following), ""
         except SiteUnavailable as failed:

@@ -8,10 +8,9 @@ written when the text does not come. Each answers (heading, text, what it is) or
 
 from __future__ import annotations
 
-import anyio
-
 from adapters.pages.xml_text import XmlUnreadable
 from adapters.sites.api_calls import GuardedCaller
+from adapters.sites.deadlines import before_deadline
 from adapters.sites.europe_pmc import first_hit, full_text, open_pmcid
 from domain.errors import PageUnavailable, SiteUnavailable
 from domain.ports import PageExtractionPort, SiteResolverPort
@@ -19,21 +18,15 @@ from domain.walls import answered_instead, sign_in_in_place
 
 #: A text shorter than this many words says less than the record holds (a wall, a stub).
 MIN_TEXT_WORDS = 150
-# The text's reading ends this long before the read's deadline, so the record is still written.
-RESERVE_SECONDS = 1.0
 
 Found = tuple[str, str, str]  # (heading, text, what it is: "its preprint on arXiv (1706.03762)")
-
-
-def _reserved() -> anyio.CancelScope:
-    return anyio.CancelScope(deadline=anyio.current_effective_deadline() - RESERVE_SECONDS)
 
 
 async def preprint_text(preprints: SiteResolverPort | None, identifiers: list[str]) -> Found | None:
     """The first of the work's arXiv preprints that reads (through arXiv's reader)."""
     if preprints is None or not identifiers:
         return None
-    with _reserved():
+    with before_deadline():
         for ident in identifiers[:2]:
             try:
                 said = (await preprints.read(f"https://arxiv.org/abs/{ident}")).markdown
@@ -47,7 +40,7 @@ async def europe_pmc_text(caller: GuardedCaller, europepmc_url: str, doi: str) -
     """The open-access copy Europe PMC holds of the work (PubMed Central's full texts); None when none."""
     if not doi:
         return None
-    with _reserved():
+    with before_deadline():
         try:
             pmcid = open_pmcid(await first_hit(caller, europepmc_url, f'DOI:"{doi}"', "lite"))
             if pmcid is None:
@@ -67,7 +60,7 @@ async def europe_pmc_text(caller: GuardedCaller, europepmc_url: str, doi: str) -
 
 async def page_text(caller: GuardedCaller, extraction: PageExtractionPort, url: str) -> tuple[str | None, str]:
     """A page's text (any kind the workers read: HTML, a PDF), or None and why not."""
-    with _reserved() as scope:
+    with before_deadline() as scope:
         try:
             fetched = await caller.fetch(url)
             said = await extraction.extract(fetched)

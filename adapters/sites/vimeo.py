@@ -21,6 +21,7 @@ import anyio
 
 from adapters.json_fields import number, obj, objs, one_line, text
 from adapters.sites.api_calls import GuardedCaller, call_file, call_json, with_query
+from adapters.sites.deadlines import before_deadline
 from adapters.sites.urls import on_hosts
 from adapters.sites.web_vtt import vtt_lines
 from adapters.sites.youtube_transcript import clock, transcript_markdown
@@ -36,7 +37,6 @@ _DATE = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})")
 #: The description read at most, as YouTube's is.
 MAX_DESCRIPTION = 20_000
 _MACHINE_MADE = frozenset({"ai_generated", "auto_generated", "machine_generated"})
-_RESERVE_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class VimeoResolver:
         missing: str | None = "No transcript: the player's data was not read in time."
         # The transcript's calls end a second before the read's deadline: the video already
         # described is written whatever they do.
-        with anyio.CancelScope(deadline=anyio.current_effective_deadline() - _RESERVE_SECONDS):
+        with before_deadline():
             transcript, missing = await self._transcript(video)
         said = transcript_markdown(transcript, chapters) if transcript else None
         note = missing
