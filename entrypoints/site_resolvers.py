@@ -20,6 +20,7 @@ class _Named(Protocol):
     def site(self) -> str: ...
 
 
+T = TypeVar("T")
 R = TypeVar("R", bound=_Named)
 
 if TYPE_CHECKING:
@@ -37,6 +38,25 @@ def site_resolvers(
     ]
 
 
+class _Deferred(Generic[T]):
+    """Builds the real reader the first time it is asked anything."""
+
+    def __init__(self, build: Callable[[], T]) -> None:
+        self._build = build
+        self._built: T | None = None
+
+    def _resolver(self) -> T:
+        if self._built is None:
+            self._built = self._build()
+        return self._built
+
+
+class _DeferredSite(_Deferred[R]):
+    @property
+    def site(self) -> str:
+        return self._resolver().site
+
+
 def archived_copies(
     settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort
 ) -> ArchivedCopyPort | None:
@@ -46,17 +66,11 @@ def archived_copies(
     return DeferredArchive(partial(_wayback_copies, settings, fetcher, extraction))
 
 
-class DeferredArchive:
+class DeferredArchive(_Deferred[ArchivedCopyPort]):
     """Implements ``ArchivedCopyPort``, built on first use (the first page withheld), not at start-up."""
 
-    def __init__(self, build: Callable[[], ArchivedCopyPort]) -> None:
-        self._build = build
-        self._built: ArchivedCopyPort | None = None
-
     async def latest_copy(self, url: str) -> ResolvedPage:
-        if self._built is None:
-            self._built = self._build()
-        return await self._built.latest_copy(url)
+        return await self._resolver().latest_copy(url)
 
 
 def _wayback_copies(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> ArchivedCopyPort:
@@ -76,24 +90,7 @@ def page_resolvers(
     ]
 
 
-class _Deferred(Generic[R]):
-    """Builds the real resolver the first time it is asked anything."""
-
-    def __init__(self, build: Callable[[], R]) -> None:
-        self._build = build
-        self._built: R | None = None
-
-    def _resolver(self) -> R:
-        if self._built is None:
-            self._built = self._build()
-        return self._built
-
-    @property
-    def site(self) -> str:
-        return self._resolver().site
-
-
-class DeferredResolver(_Deferred[SiteResolverPort]):
+class DeferredResolver(_DeferredSite[SiteResolverPort]):
     """Implements ``SiteResolverPort``, built on first use."""
 
     def handles(self, url: str) -> bool:
@@ -103,7 +100,7 @@ class DeferredResolver(_Deferred[SiteResolverPort]):
         return await self._resolver().read(url)
 
 
-class DeferredPageResolver(_Deferred[FetchedPageResolverPort]):
+class DeferredPageResolver(_DeferredSite[FetchedPageResolverPort]):
     """Implements ``FetchedPageResolverPort``, built on first use (the first page fetched)."""
 
     def recognises(self, page: FetchedPage) -> bool:
