@@ -33,7 +33,7 @@ def not_the_page(asked: str, page: FetchedPage, markdown: str) -> PageUnavailabl
 
 
 def _withheld(asked: str, page: FetchedPage, reason: str) -> PageUnavailable:
-    return PageWithheld(asked, reason) if page.public else PageUnavailable(asked, reason)
+    return PageWithheld.unless_private(asked, reason, public=page.public)
 
 
 async def archived_instead(

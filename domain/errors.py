@@ -90,6 +90,12 @@ class PageWithheld(PageUnavailable):
     """A public site answered, but not with the page: an error status, a bot check or a sign-in page in
     its place. A public archive may still hold a copy (``ArchivedCopyPort``)."""
 
+    @staticmethod
+    def unless_private(url: str, reason: str, *, public: bool) -> PageUnavailable:
+        """Withheld when every hop to the page was public; else the same refusal, which no archive
+        may hear of."""
+        return PageWithheld(url, reason) if public else PageUnavailable(url, reason)
+
 
 class UnsafeUrl(PageUnavailable):
     """The URL points somewhere the server must not go (private network, odd scheme, ...)."""

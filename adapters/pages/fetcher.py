@@ -177,7 +177,7 @@ class SafePageFetcher:
             except _NotConnected as failed:
                 reason = failed.reason
         # A public site that is down, or whose certificate lapsed, may still be in a public archive.
-        raise (PageWithheld if public and addresses and not call.any_status else PageUnavailable)(original, reason)
+        raise PageWithheld.unless_private(original, reason, public=public and bool(addresses) and not call.any_status)
 
     async def _request(
         self,
@@ -266,7 +266,7 @@ async def _refusal(original: str, response: httpx.Response, *, public: bool) -> 
         body, whole = b"", False  # the status and the headers still tell
     headers = {name.lower(): value for name, value in response.headers.items()}
     reason = refusal_reason(response.status_code, headers, body, whole=whole)
-    return (PageWithheld if public else PageUnavailable)(original, reason)
+    return PageWithheld.unless_private(original, reason, public=public)
 
 
 def _time_left() -> float:
