@@ -88,7 +88,8 @@ class PageUnavailable(SearchRelayError):
 
 class PageWithheld(PageUnavailable):
     """A public site answered, but not with the page: an error status, a bot check or a sign-in page in
-    its place. A public archive may still hold a copy (``ArchivedCopyPort``)."""
+    its place; or a public site is down, or its domain lapsed. A public archive may still hold a
+    copy (``ArchivedCopyPort``)."""
 
     @staticmethod
     def unless_private(url: str, reason: str, *, public: bool) -> PageUnavailable:

@@ -9,11 +9,17 @@ from __future__ import annotations
 import httpx
 
 from adapters.pages.address_guard import IPAddress, non_public_category, parse_host_literal
-from adapters.pages.resolver import Resolver
+from adapters.pages.registered_domains import registered_domain
+from adapters.pages.resolver import Resolver, name_unknown
 from domain.errors import PageUnavailable, UnsafeUrl
 
 ALLOW_HINT = "set SEARCHRELAY_ALLOW_PRIVATE_NETWORKS=true to allow private networks"
 DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+class LapsedDomain(PageUnavailable):
+    """The host does not resolve because its registered domain no longer exists: a public site that
+    is gone, which a public archive may hold (the fetcher decides whether it may be named there)."""
 
 
 class TargetVetter:
@@ -54,12 +60,22 @@ class TargetVetter:
         port = url.port or DEFAULT_PORTS[url.scheme]
         try:
             answers = await self._resolver.resolve(host, port)
-        except OSError:
-            raise PageUnavailable(original, f"could not resolve host '{host}'") from None
+        except OSError as error:
+            raise await self._unresolved(original, host, error) from None
         addresses = [parsed for answer in answers if (parsed := parse_host_literal(answer)) is not None]
         if not addresses or len(addresses) != len(answers):
             raise PageUnavailable(original, f"could not resolve host '{host}'")
         return addresses
+
+    async def _unresolved(self, original: str, host: str, error: OSError) -> PageUnavailable:
+        """Why ``host`` did not resolve, as far as the DNS tells: a name under a registered domain
+        the registry no longer holds is a site that is gone. A name under a domain that exists may
+        be an intranet's, seen only inside it, and is said as unresolved and no more."""
+        reason = f"could not resolve host '{host}'"
+        domain = registered_domain(host) if name_unknown(error) else None
+        if domain is not None and await self._resolver.lapsed(domain):
+            return LapsedDomain(original, f"{reason}: the domain {domain} is not registered")
+        return PageUnavailable(original, reason)
 
 
 def ascii_host(url: httpx.URL) -> str:

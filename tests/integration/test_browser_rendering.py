@@ -48,6 +48,9 @@ class PublicResolver:
             return [PUBLIC_STAND_IN]
         raise OSError(f"no such host {host}")
 
+    async def lapsed(self, domain: str) -> bool:
+        return False
+
 
 @pytest.fixture
 def pages() -> Iterator[PageServer]:

@@ -8,6 +8,7 @@ are fake. Answers are the small JSON/XML fixtures in tests/support/sites/, writt
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,14 +39,33 @@ def json_answer(data: Any, status: int = 200, headers: dict[str, str] | None = N
 
 
 class TableResolver:
-    """DNS from a table; hosts not in it resolve to ``default`` (a public address unless told)."""
+    """DNS from a table; hosts not in it resolve to ``default`` (a public address unless told).
 
-    def __init__(self, table: dict[str, str] | None = None, default: str = PUBLIC_IP) -> None:
+    Hosts in ``unknown`` are names the DNS says do not exist; registered domains in ``lapsed`` are
+    those their registry no longer holds (each domain asked is kept in ``asked``)."""
+
+    def __init__(
+        self,
+        table: dict[str, str] | None = None,
+        default: str = PUBLIC_IP,
+        *,
+        unknown: frozenset[str] = frozenset(),
+        lapsed: frozenset[str] = frozenset(),
+    ) -> None:
         self._table = table or {}
         self._default = default
+        self._unknown = unknown
+        self._lapsed = lapsed
+        self.asked: list[str] = []
 
     async def resolve(self, host: str, port: int) -> list[str]:
+        if host in self._unknown:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
         return [self._table.get(host, self._default)]
+
+    async def lapsed(self, domain: str) -> bool:
+        self.asked.append(domain)
+        return domain in self._lapsed
 
 
 @dataclass

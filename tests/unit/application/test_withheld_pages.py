@@ -283,6 +283,9 @@ async def test_a_host_with_a_private_address_among_its_addresses_is_not_named_wh
         async def resolve(self, host: str, port: int) -> list[str]:
             return ["93.184.216.34", "10.0.0.7"] if host == SITE else ["93.184.216.34"]
 
+        async def lapsed(self, domain: str) -> bool:
+            return False
+
     router = _archived(SiteRouter())
 
     def network(request: httpx.Request) -> httpx.Response:
@@ -366,3 +369,32 @@ async def test_an_archived_copy_that_is_the_sites_sign_in_page_is_no_copy() -> N
         PageUnavailable, match=r"the capture is no page either: the site sent the reader to its sign-in"
     ):
         await _reader(router).read(URL)
+
+
+async def test_a_site_whose_domain_lapsed_is_read_from_the_archive() -> None:
+    gone = "https://news.gone-example.com/story"
+    router = SiteRouter().add(
+        ARCHIVE, "/cdx/search/cdx", json_answer([["timestamp", "statuscode"], ["20190101080000", "200"]])
+    )
+    router.add(ARCHIVE, f"/web/20190101080000id_/{gone}", httpx.Response(200, headers=HTML, content=STORY))
+    resolver = TableResolver(unknown=frozenset({"news.gone-example.com"}), lapsed=frozenset({"gone-example.com"}))
+    fetcher = routed_fetcher(router, resolver)
+    extraction = InProcessExtraction()
+    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+
+    page = await reader.read(gone)
+
+    assert page.markdown.startswith("# Relay story")
+    assert page.note == (
+        "Could not resolve host 'news.gone-example.com': the domain gone-example.com is not registered; "
+        "this is the Wayback Machine's copy, captured 2019-01-01 08:00 UTC."
+    )
+
+
+async def test_a_host_under_a_domain_that_exists_is_never_named_to_the_archive() -> None:
+    router = _archived(SiteRouter())
+    resolver = TableResolver(unknown=frozenset({"wiki.intra.example-corp.com"}))
+    with pytest.raises(PageUnavailable) as refused:
+        await _reader(router, resolver=resolver).read("https://wiki.intra.example-corp.com/plan")
+    assert refused.value.reason == "could not resolve host 'wiki.intra.example-corp.com'"
+    assert router.paths(ARCHIVE) == []

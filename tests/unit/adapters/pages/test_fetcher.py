@@ -28,6 +28,9 @@ class FakeResolver:
             raise OSError(f"no such host {host}")
         return queue.pop(0) if len(queue) > 1 else queue[0]
 
+    async def lapsed(self, domain: str) -> bool:
+        return False
+
 
 class Recorder:
     """An httpx MockTransport handler that records what it was asked and answers with ``respond``."""
