@@ -3,9 +3,11 @@
 Every page a fetch reads is asked whether it is a bot check in the page's place (``domain.walls.
 check_in_place``), whether its title says it is the site's not-found page (``domain.not_found.
 not_found_title``) and whether its redirect ended on a sign-in page (``sign_in_in_place``); every
-refusal is asked whose check it is (``refusal_reason``). This runs them over the scored pages of
-both extraction corpora (869, all served with 200) and prints the time per page and every page
-taken for a check or a not-found page, as a 2xx answer and as if it had been a 403's body. Usage:
+refusal is asked whose check it is (``refusal_reason``), and a small page whether it is a parking or
+expiry page in the site's place (``domain.parked_domains.parked``; here over its whole HTML as its
+text, more than the tool reads). This runs them over the scored pages of both extraction corpora
+(869, all served with 200) and prints the time per page and every page taken for a check, a
+not-found page or a parked domain, as a 2xx answer and as if it had been a 403's body. Usage:
 
     .venv/bin/python -m bench.walls [--repeat 20]
 """
@@ -18,6 +20,7 @@ import time
 
 from bench.extraction_corpora import Selection, load
 from domain.not_found import HEAD_CHARS, not_found_title
+from domain.parked_domains import parked
 from domain.walls import HEAD_BYTES, check_in_place, refusal_reason, sign_in_in_place
 
 
@@ -26,7 +29,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20)
     repeat = parser.parse_args().repeat
     cases = load(Selection())
-    in_place, refused, not_found, costs = [], [], [], []
+    in_place, refused, not_found, landers, costs, parking_costs = [], [], [], [], [], []
     for case in cases:
         started = time.perf_counter()
         for _ in range(repeat):
@@ -38,6 +41,13 @@ def main() -> None:
             in_place.append(f"{case.corpus}/{case.page_id} ({case.kind}): {guard}")
         if titled is not None:
             not_found.append(f"{case.corpus}/{case.page_id} ({case.kind})")
+        url, text = case.url or "https://example.com/a", case.html.decode("utf-8", errors="replace")
+        started = time.perf_counter()
+        for _ in range(repeat):
+            lander = parked(url, case.html[:HEAD_BYTES], text)
+        parking_costs.append((time.perf_counter() - started) / repeat)
+        if lander is not None:
+            landers.append(f"{case.corpus}/{case.page_id} ({case.kind}, {len(case.html):,} bytes): {lander}")
         said = refusal_reason(403, {}, case.html[:HEAD_BYTES], whole=len(case.html) <= HEAD_BYTES)
         if said != "HTTP 403":
             refused.append(f"{case.corpus}/{case.page_id}: {said.removeprefix('HTTP 403: ')}")
@@ -47,11 +57,21 @@ def main() -> None:
         f"per page: median {statistics.median(costs) * 1e6:.1f} µs, "
         f"p99 {costs[int(len(costs) * 0.99)] * 1e6:.1f} µs, slowest {costs[-1] * 1e6:.1f} µs"
     )
+    parking_costs.sort()
+    print(
+        f"parked-domain marks over the whole HTML: median {statistics.median(parking_costs) * 1e6:.1f} µs, "
+        f"slowest {parking_costs[-1] * 1e6:.1f} µs"
+    )
     print(f"taken for a bot check as served (2xx): {len(in_place)}")
     for line in in_place:
         print(f"  {line}")
     print(f"whose title says the page is not there: {len(not_found)}")
     for line in not_found:
+        print(f"  {line}")
+    print(
+        f"taken for a parked or expired domain, at any size (the tool asks of pages of 64 KB or less): {len(landers)}"
+    )
+    for line in landers:
         print(f"  {line}")
     print(f"taken for a bot check had the same body come with a 403: {len(refused)}")
     kinds: dict[str, int] = {}

@@ -398,3 +398,35 @@ async def test_a_host_under_a_domain_that_exists_is_never_named_to_the_archive()
         await _reader(router, resolver=resolver).read("https://wiki.intra.example-corp.com/plan")
     assert refused.value.reason == "could not resolve host 'wiki.intra.example-corp.com'"
     assert router.paths(ARCHIVE) == []
+
+
+async def test_a_parked_domain_is_not_read_as_the_page_but_from_the_archive() -> None:
+    lander = (
+        b'<html data-adblockkey="MFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAKX74ix"><head><title>news.example</title></head>'
+        b"<body><h1>news.example</h1><p>Related searches</p>"
+        b"<ul><li>Cheap flights</li><li>Credit cards</li></ul></body></html>"
+    )
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=lander)))
+
+    page = await _reader(router).read(URL)
+
+    assert page.markdown.startswith("# Relay story")
+    assert page.note == (
+        "The domain news.example is parked: a page offering it for sale answered instead of the page; "
+        "this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
+    )
+
+
+async def test_an_archived_copy_that_is_parked_too_is_no_copy() -> None:
+    offer = b"<html><head><title>news.example is for sale</title></head><body><p>Make an offer.</p></body></html>"
+    router = SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=offer))
+    router.add(ARCHIVE, "/cdx/search/cdx", json_answer([["timestamp", "statuscode"], ["20250301120000", "200"]]))
+    router.add(
+        ARCHIVE, "/web/20250301120000id_/https://news.example/story", httpx.Response(200, headers=HTML, content=offer)
+    )
+
+    with pytest.raises(PageUnavailable) as refused:
+        await _reader(router).read(URL)
+
+    assert refused.value.reason.startswith("the domain news.example is parked: a page offering it for sale")
+    assert "the capture is no page either: the domain news.example is parked" in refused.value.reason
