@@ -85,6 +85,11 @@ class WaybackResolver(ArchiveReader):
         return ResolvedPage(url, archived.markdown, self.site, truncated=archived.truncated, note=note)
 
 
+class NoPageEither(SiteUnavailable):
+    """The capture is what the site answered in the page's place: a bot check, a sign-in page, a
+    parked domain's lander. Older captures may hold the page."""
+
+
 @dataclass(frozen=True)
 class ArchivedPage:
     stamp: str  # the capture's own time: the archive answers with the nearest to the one asked
@@ -97,7 +102,8 @@ async def read_capture(
 ) -> ArchivedPage:
     """The capture exactly as archived (``id_``), read as the page at its original address.
 
-    Raises ``SiteUnavailable``: no such capture, or it holds a bot check rather than the page.
+    Raises ``SiteUnavailable``: no such capture; ``NoPageEither``: it holds a bot check, a sign-in
+    page or another answer in the page's place.
     """
     archived = await call_file(caller, f"{archive_url}/web/{capture.stamp}id_/{capture.original}")
     # The archive redirects to the nearest capture; its address names the capture's own time.
@@ -113,13 +119,13 @@ async def read_capture(
     )
     # The archive keeps what the site answered, redirects followed: a capture can be the site's sign-in page.
     if landed is not None and (sent := sign_in_in_place(capture.original, landed.original)) is not None:
-        raise SiteUnavailable(f"the capture is no page either: {sent}")
+        raise NoPageEither(f"the capture is no page either: {sent}")
     try:
         markdown = await extraction.extract(as_archived)
     except PageUnavailable as failed:
         raise SiteUnavailable(f"the capture could not be read ({failed.reason})") from None
     if as_archived.is_html and (instead := answered_instead(capture.original, as_archived.body, markdown)):
-        raise SiteUnavailable(f"the capture is no page either: {instead}")
+        raise NoPageEither(f"the capture is no page either: {instead}")
     return ArchivedPage(stamp, markdown, archived.truncated)
 
 

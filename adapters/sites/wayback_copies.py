@@ -6,6 +6,13 @@ with 200, newest first; each is read as archived (``wayback.read_capture``: the 
 without the archive's toolbar) until one is a page rather than a bot check of its own. The index
 sometimes answers a server with nothing at all; the capture nearest to now is then asked for
 directly, which the archive redirects to.
+
+When the newest copies read are no page either, the site has likely answered so for a while (a
+domain parked for years, a bot check kept up): the index is asked once more, for one capture a
+year from before the older of them, and those are read newest first, then halfway back, then a
+quarter of the way, until one is a page. What answers in a page's place came after the page, so
+the years it spans are a suffix of the list, and three reads find a page from before them when
+they are seven of the ten years asked or fewer.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from adapters.sites.wayback import (
     ArchivedPage,
     ArchiveReader,
     Capture,
+    NoPageEither,
     captured_when,
     read_capture,
 )
@@ -31,6 +39,9 @@ SOURCE = "the Wayback Machine's copy"
 # that is the site's bot check again is skipped once, not hunted through years of them.
 _ASKED = 3
 _TRIED = 2
+# Years asked for once the newest copies are no page either, and how many of them are read.
+_YEARS = 10
+_YEARS_TRIED = 3
 _NO_COPY = "the Wayback Machine has no copy of it"
 
 
@@ -49,35 +60,46 @@ class WaybackCopies(ArchiveReader):
         self._now = now
 
     async def latest_copy(self, url: str) -> ResolvedPage:
-        stamps = await self._indexed(url)
-        if stamps is None:  # the index said nothing: the archive's own nearest capture
-            stamps = [self._now().astimezone(UTC).strftime("%Y%m%d%H%M%S")]
-        elif not stamps:
+        indexed = await self._indexed(_newest(url))
+        if indexed is not None and not indexed:
             raise SiteUnavailable(_NO_COPY)
-        reason = _NO_COPY
-        for stamp in stamps[:_TRIED]:
+        # The index said nothing: the archive's own nearest capture.
+        tried = indexed[:_TRIED] if indexed else [self._now().astimezone(UTC).strftime("%Y%m%d%H%M%S")]
+        found, reason, in_place = await self._first_page(url, tried, _NO_COPY)
+        if found is not None:
+            return found
+        if in_place and indexed:
+            years = await self._indexed(_yearly(url, before=int(min(tried)[:4]) - 1))
+            found, reason, _ = await self._first_page(url, _halving(sorted(years or ())), reason)
+            if found is not None:
+                return found
+        raise SiteUnavailable(reason)
+
+    async def _first_page(self, url: str, stamps: list[str], reason: str) -> tuple[ResolvedPage | None, str, bool]:
+        """The first of ``stamps`` read as a page; else the last reason, and whether every copy read
+        was no page either (a check, a sign-in page, a lander in the page's place)."""
+        in_place = bool(stamps)
+        for stamp in stamps:
             try:
                 archived = await read_capture(self._caller, self._extraction, self._archive_url, Capture(stamp, url))
+            except NoPageEither as refused:
+                reason = f"the Wayback Machine's copy could not be read ({refused.reason})"
+                continue
             except SiteUnavailable as failed:
+                in_place = False
                 # Asked for the nearest capture, the archive answers 404 when it has none.
                 missing = failed.reason.startswith("HTTP 404")
                 reason = _NO_COPY if missing else f"the Wayback Machine's copy could not be read ({failed.reason})"
                 continue
             if archived.markdown.strip():
-                return _copy(url, archived)
+                return _copy(url, archived), reason, in_place
+            in_place = False
             reason = "the Wayback Machine's copy has no readable text"
-        raise SiteUnavailable(reason)
+        return None, reason, in_place
 
-    async def _indexed(self, url: str) -> list[str] | None:
-        """The newest 200 captures' timestamps, newest first; None when the index gave no answer to read."""
-        query = {
-            "url": url,
-            "output": "json",
-            "fl": "timestamp,statuscode",
-            "filter": "statuscode:200",
-            "limit": f"-{_ASKED}",
-            "fastLatest": "true",
-        }
+    async def _indexed(self, query: dict[str, str]) -> list[str] | None:
+        """The captures' timestamps the index names for ``query``, newest first; None when the index
+        gave no answer to read."""
         try:
             rows = await call_json(self._caller, with_query(f"{self._archive_url}/cdx/search/cdx", query))
         except SiteUnavailable:
@@ -91,6 +113,32 @@ class WaybackCopies(ArchiveReader):
             if isinstance(row, list) and row and isinstance(row[0], str) and _is_stamp(row[0])
         ]
         return sorted(set(stamps), reverse=True)
+
+
+def _captures_of(url: str) -> dict[str, str]:
+    return {"url": url, "output": "json", "fl": "timestamp,statuscode", "filter": "statuscode:200"}
+
+
+def _newest(url: str) -> dict[str, str]:
+    return {**_captures_of(url), "limit": f"-{_ASKED}", "fastLatest": "true"}
+
+
+def _yearly(url: str, *, before: int) -> dict[str, str]:
+    """One capture a year (the index collapses adjacent captures of the same year) up to the end of
+    the year ``before``, the newest ``_YEARS`` of them."""
+    return {**_captures_of(url), "collapse": "timestamp:4", "to": str(before), "limit": f"-{_YEARS}"}
+
+
+def _halving(years: list[str]) -> list[str]:
+    """Oldest-first ``years`` in the order they are read: the newest, then halfway back, then a
+    quarter of the way, ``_YEARS_TRIED`` at most."""
+    order: list[str] = []
+    index = len(years) - 1
+    while index >= 0 and len(order) < _YEARS_TRIED:
+        if years[index] not in order:
+            order.append(years[index])
+        index = index // 2 if index else -1
+    return order
 
 
 def _copy(url: str, archived: ArchivedPage) -> ResolvedPage:

@@ -3,6 +3,7 @@ server's JSON rows) and its captures."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import httpx
@@ -111,7 +112,7 @@ async def test_an_index_that_answers_nothing_leaves_the_archives_nearest_capture
         return router(request)
 
     now = datetime(2026, 11, 29, 18, 30, 5, tzinfo=UTC)
-    copies = WaybackCopies(routed_fetcher(archive), InProcessExtraction(), now=lambda: now)  # type: ignore[arg-type]
+    copies = WaybackCopies(routed_fetcher(archive), InProcessExtraction(), now=lambda: now)
     copy = await copies.latest_copy(URL)
 
     assert copy.note == "captured 2022-06-07 00:00 UTC"
@@ -140,3 +141,79 @@ async def test_index_rows_that_are_not_captures_are_no_copy(rows: object) -> Non
     router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", json_answer(rows))
     with pytest.raises(SiteUnavailable):
         await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+
+
+PARKED = b'<html data-adblockkey="MFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAKX74ix"><body><p>Related searches</p></body></html>'
+
+
+def _index_by_query(newest: list[str], yearly: list[str]) -> Callable[[httpx.Request], httpx.Response]:
+    """The index's answer to the newest captures' query, and to the one-a-year query."""
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        stamps = yearly if request.url.params.get("collapse") == "timestamp:4" else newest
+        return json_answer([HEADER, *[[stamp, "200"] for stamp in stamps]])
+
+    return answer
+
+
+async def test_when_the_newest_copies_are_a_parked_lander_the_years_before_are_read() -> None:
+    years = [f"{year}0601000000" for year in range(2014, 2024)]  # ten years, one capture each
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", _index_by_query(["20250301120000", "20240105080000"], years))
+    for stamp in ("20250301120000", "20240105080000", "20230601000000"):
+        router.add(ARCHIVE, f"/web/{stamp}id_/https://news.example/story", _capture(PARKED))
+    router.add(ARCHIVE, "/web/20180601000000id_/https://news.example/story", _capture(STORY))
+
+    copy = await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+
+    assert copy.note == "captured 2018-06-01 00:00 UTC"
+    yearly = router.seen[3].params
+    assert (yearly["collapse"], yearly["to"], yearly["limit"], yearly["filter"]) == (
+        "timestamp:4",
+        "2023",
+        "-10",
+        "statuscode:200",
+    )
+    # The newest two, then the newest year, then halfway back: found there.
+    assert [seen.path.split("id_")[0] for seen in router.seen if seen.path.startswith("/web/")] == [
+        "/web/20250301120000",
+        "/web/20240105080000",
+        "/web/20230601000000",
+        "/web/20180601000000",
+    ]
+
+
+async def test_the_years_before_are_read_three_at_most() -> None:
+    years = [f"{year}0601000000" for year in range(2014, 2024)]
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", _index_by_query(["20250301120000"], years))
+    for stamp in ("20250301120000", *years):
+        router.add(ARCHIVE, f"/web/{stamp}id_/https://news.example/story", _capture(PARKED))
+
+    with pytest.raises(SiteUnavailable) as missing:
+        await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+
+    assert "the capture is no page either: the domain news.example is parked" in missing.value.reason
+    read = [
+        seen.path.split("id_")[0].removeprefix("/web/")[:4] for seen in router.seen if seen.path.startswith("/web/")
+    ]
+    assert read == ["2025", "2023", "2018", "2016"]
+
+
+async def test_a_copy_that_could_not_be_read_sends_no_one_back_in_time() -> None:
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", _index_by_query(["20250301120000"], ["20200601000000"]))
+    router.add(ARCHIVE, "/web/20250301120000id_/https://news.example/story", httpx.Response(404))
+
+    with pytest.raises(SiteUnavailable):
+        await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+
+    assert router.paths() == ["/cdx/search/cdx", "/web/20250301120000id_/https://news.example/story"]
+
+
+@pytest.mark.parametrize(
+    ("count", "read"),
+    [(0, []), (1, [0]), (2, [1, 0]), (3, [2, 1, 0]), (10, [9, 4, 2]), (5, [4, 2, 1])],
+)
+def test_the_years_are_read_newest_then_halving_back(count: int, read: list[int]) -> None:
+    from adapters.sites.wayback_copies import _halving
+
+    years = [str(2000 + index) for index in range(count)]
+    assert _halving(years) == [years[index] for index in read]
