@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import anyio
 
@@ -15,6 +15,7 @@ from application.site_reading import capitalised, read_recognised_site, read_thr
 from application.withheld_pages import archived_instead, not_the_page, sent_to_sign_in
 from domain.errors import PageUnavailable, PageWithheld
 from domain.forwarding import frames_markdown
+from domain.link_wrappers import unwrapped
 from domain.pages import FetchedPage
 from domain.paywalls import PAYWALL_NOTE, declares_paywall
 from domain.ports import (
@@ -95,6 +96,15 @@ class PageReader:
         return text
 
     async def _read(self, url: str) -> PageText:
+        # A redirector's link is read at its target: the redirector would answer with its
+        # interstitial, and hear of the page read (``domain.link_wrappers``).
+        if (wrapped := unwrapped(url)) is not None:
+            text = await self._read_unwrapped(wrapped.target)
+            said = f"The link goes through {_listed(wrapped.wrappers)}; this is the page it leads to, read directly."
+            return replace(text, note=_joined(said, text.note))
+        return await self._read_unwrapped(url)
+
+    async def _read_unwrapped(self, url: str) -> PageText:
         # A site's API first, when one reads this URL; its own page timeout, so that a failure
         # still leaves the generic read a whole one (the call's deadline bounds both).
         site = await read_through_site(url, self._resolvers, seconds=self._page_timeout)
@@ -217,6 +227,10 @@ async def _declared_instead(page: FetchedPage, refused: PageUnavailable, note: s
         raise refused
     said = f"{capitalised(refused.reason)}; {DECLARED}"
     return PageText(page.url, "text/markdown", summary.markdown(), page.truncated, _joined(note, said))
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _joined(*notes: str | None) -> str | None:
