@@ -99,8 +99,13 @@ class PageReader:
         # A redirector's link is read at its target: the redirector would answer with its
         # interstitial, and hear of the page read (``domain.link_wrappers``).
         if (wrapped := unwrapped(url)) is not None:
-            text = await self._read_unwrapped(wrapped.target)
-            said = f"The link goes through {_listed(wrapped.wrappers)}; this is the page it leads to, read directly."
+            through = _listed(wrapped.wrappers)
+            try:
+                text = await self._read_unwrapped(wrapped.target)
+            except PageUnavailable as failed:
+                # Named by the target it could not read, and how the link led there.
+                raise type(failed)(failed.url, f"{failed.reason} (the link's target, through {through})") from None
+            said = f"The link goes through {through}; this is the page it leads to, read directly."
             return replace(text, note=_joined(said, text.note))
         return await self._read_unwrapped(url)
 

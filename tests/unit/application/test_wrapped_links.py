@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from application.read_pages import PageReader
-from domain.errors import PageUnavailable
+from domain.errors import PageUnavailable, UnsafeUrl
 from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetcher
 
 pytestmark = pytest.mark.anyio
@@ -64,7 +64,10 @@ async def test_a_target_the_guard_refuses_is_refused() -> None:
     with pytest.raises(PageUnavailable) as refused:
         await _reader(_network()).read(link)
 
+    assert type(refused.value) is UnsafeUrl
+    assert refused.value.url == "http://127.0.0.1:8080/admin"
     assert refused.value.reason.startswith("refused: 127.0.0.1 is a loopback address")
+    assert refused.value.reason.endswith("(the link's target, through Google's redirect)")
 
 
 async def test_a_link_that_is_no_wrapper_is_read_as_written() -> None:
