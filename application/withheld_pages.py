@@ -12,7 +12,7 @@ from __future__ import annotations
 import anyio
 
 from application.site_reading import capitalised
-from domain.errors import PageUnavailable, PageWithheld, SiteUnavailable
+from domain.errors import DomainLapsed, PageUnavailable, PageWithheld, SiteUnavailable
 from domain.pages import FetchedPage, ResolvedPage
 from domain.ports import ArchivedCopyPort
 from domain.walls import answered_instead, archivable, sign_in_in_place, without_fragment
@@ -45,6 +45,10 @@ async def archived_instead(
         raise refused
     try:
         with anyio.fail_after(seconds):
+            # A domain its registry does not hold may have been an intranet's: the page's address
+            # is named only once the archive shows the domain was a public site.
+            if isinstance(refused, DomainLapsed) and not await archive.holds_site(refused.domain):
+                raise SiteUnavailable(f"the Wayback Machine has no copy of any page of {refused.domain}")
             copy = await archive.latest_copy(without_fragment(url))
     except SiteUnavailable as missing:
         raise PageUnavailable(url, f"{refused.reason}; {missing.reason}") from None

@@ -98,6 +98,17 @@ class PageWithheld(PageUnavailable):
         return PageWithheld(url, reason) if public else PageUnavailable(url, reason)
 
 
+class DomainLapsed(PageWithheld):
+    """A host that does not resolve because its registry holds no such domain: a site that lapsed,
+    or an intranet's name under a domain never registered in public (``wiki.acme-internal.com``,
+    ``jenkins.prod``). The page's address is named to an archive only once the archive shows it
+    holds pages of ``domain`` (which the public DNS has heard of already), so a public site."""
+
+    def __init__(self, url: str, reason: str, *, domain: str) -> None:
+        super().__init__(url, reason)
+        self.domain = domain
+
+
 class UnsafeUrl(PageUnavailable):
     """The URL points somewhere the server must not go (private network, odd scheme, ...)."""
 

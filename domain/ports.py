@@ -76,6 +76,12 @@ class ArchivedCopyPort(Protocol):
 
     async def latest_copy(self, url: str) -> ResolvedPage: ...
 
+    async def holds_site(self, domain: str) -> bool:
+        """Whether the archive holds any page of the registered domain ``domain``: evidence that a
+        domain its registry no longer holds was a public site (``errors.DomainLapsed``). False when
+        that is not known."""
+        ...
+
 
 class SiteResolverPort(Protocol):
     """Reads one site's pages through its API rather than its HTML (adapters/sites).

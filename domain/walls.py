@@ -24,6 +24,7 @@ from urllib.parse import SplitResult, parse_qsl, urlsplit
 from domain.not_found import HEAD_CHARS, names_not_found, not_found_title
 from domain.parked_domains import parked
 from domain.script_shell import readable_text
+from domain.server_placeholders import placeholder
 
 #: Bot checks are small pages: only this much of an answer's start is looked at.
 HEAD_BYTES = 65_536
@@ -154,15 +155,16 @@ def check_in_place(body: bytes) -> str | None:
 
 def answered_instead(asked: str, html: bytes, markdown: str) -> str | None:
     """Why a 2xx HTML answer, read as ``markdown``, is not the page asked for: a bot check's page, a
-    parking or expiry page in place of the site (``parked_domains``), or the site's page-not-found
-    page (a soft 404); None for a page. Only an answer with little text is
+    parking or expiry page in place of the site (``parked_domains``), a web server's default page
+    or a host's suspension notice (``server_placeholders``), or the site's page-not-found page (a
+    soft 404); None for a page. Only an answer with little text is
     judged: a check or a not-found page says a few sentences, an article quoting one says more."""
     if len(readable_text(markdown)) >= MAX_CHECK_TEXT_CHARS:
         return None
     if (guard := check_in_place(html)) is not None:
         return in_place_reason(guard)
-    if len(html) <= SMALL_PAGE_BYTES and (lander := parked(asked, html, markdown)) is not None:
-        return lander
+    if len(html) <= SMALL_PAGE_BYTES and (gone := parked(asked, html, markdown) or placeholder(asked, html, markdown)):
+        return gone
     if names_not_found(asked) or not_found_title(html[:HEAD_CHARS].decode("utf-8", errors="replace")) is None:
         return None
     # The page's own title is not quoted: a reason is the reader's words, never the page's.

@@ -72,6 +72,9 @@ class DeferredArchive(_Deferred[ArchivedCopyPort]):
     async def latest_copy(self, url: str) -> ResolvedPage:
         return await self._resolver().latest_copy(url)
 
+    async def holds_site(self, domain: str) -> bool:
+        return await self._resolver().holds_site(domain)
+
 
 def _wayback_copies(settings: Settings, fetcher: GuardedCaller, extraction: PageExtractionPort) -> ArchivedCopyPort:
     from adapters.sites.wayback_copies import WaybackCopies

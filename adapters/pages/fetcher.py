@@ -25,7 +25,7 @@ from adapters.pages.fetch_scope import PAGE, Call, Credentials, origin
 from adapters.pages.resolver import Resolver, SystemResolver
 from adapters.pages.responses import describe_invalid_url, describe_transport_error, is_text_like, parse_content_type
 from adapters.pages.target_vetting import LapsedDomain, TargetVetter, ascii_host
-from domain.errors import PageUnavailable, PageWithheld
+from domain.errors import DomainLapsed, PageUnavailable, PageWithheld
 from domain.pages import FetchedPage
 from domain.retry_after import retry_after_seconds
 from domain.walls import HEAD_BYTES, refusal_reason
@@ -143,9 +143,9 @@ class SafePageFetcher:
                 addresses = await self._vetter.addresses(original, current, via_redirect=hop > 0)
             except LapsedDomain as gone:
                 # A site whose domain lapsed may be in a public archive, as one that is down.
-                raise PageWithheld.unless_private(
-                    original, gone.reason, public=public and not call.any_status
-                ) from None
+                if public and not call.any_status:
+                    raise DomainLapsed(original, gone.reason, domain=gone.domain) from None
+                raise PageUnavailable(original, gone.reason) from None
             public = public and all(non_public_category(address) is None for address in addresses)
             extra = credentials.headers_for(current) if credentials is not None else {}
             if origin(current) == first:

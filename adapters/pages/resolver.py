@@ -91,8 +91,10 @@ class SystemResolver:
 
 
 def _denied_from_above(name: dns.name.Name, response: dns.message.Message) -> bool:
-    """Whether ``response`` denies ``name`` with the SOA of a zone that holds it (its registry's)."""
+    """Whether ``response`` denies ``name`` with the SOA of a zone that holds it, below the root: its
+    registry's (the root's SOA comes with the denial of a top-level domain, or from a resolver that
+    makes one up)."""
     return any(
-        rrset.rdtype == dns.rdatatype.SOA and name != rrset.name and name.is_subdomain(rrset.name)
+        rrset.rdtype == dns.rdatatype.SOA and rrset.name not in (name, dns.name.root) and name.is_subdomain(rrset.name)
         for rrset in response.authority
     )

@@ -18,8 +18,12 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 class LapsedDomain(PageUnavailable):
-    """The host does not resolve because its registered domain no longer exists: a public site that
-    is gone, which a public archive may hold (the fetcher decides whether it may be named there)."""
+    """The host does not resolve because its registry holds no such domain (the fetcher decides
+    whether the page may be named to an archive: ``domain.errors.DomainLapsed``)."""
+
+    def __init__(self, url: str, reason: str, *, domain: str) -> None:
+        super().__init__(url, reason)
+        self.domain = domain
 
 
 class TargetVetter:
@@ -69,12 +73,17 @@ class TargetVetter:
 
     async def _unresolved(self, original: str, host: str, error: OSError) -> PageUnavailable:
         """Why ``host`` did not resolve, as far as the DNS tells: a name under a registered domain
-        the registry no longer holds is a site that is gone. A name under a domain that exists may
-        be an intranet's, seen only inside it, and is said as unresolved and no more."""
+        its registry does not hold is a site that lapsed, or an intranet's under a domain never
+        registered in public. A name under a domain that exists may be an intranet's, seen only
+        inside it, and is said as unresolved and no more."""
         reason = f"could not resolve host '{host}'"
         domain = registered_domain(host) if name_unknown(error) else None
         if domain is not None and await self._resolver.lapsed(domain):
-            return LapsedDomain(original, f"{reason}: the domain {domain} is not registered")
+            return LapsedDomain(
+                original,
+                f"{reason}: its registry holds no domain {domain} (lapsed, suspended or never registered)",
+                domain=domain,
+            )
         return PageUnavailable(original, reason)
 
 

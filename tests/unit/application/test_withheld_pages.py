@@ -138,6 +138,9 @@ class SlowArchive:
         await anyio.sleep(30)
         raise SiteUnavailable("unreachable")
 
+    async def holds_site(self, domain: str) -> bool:
+        return True
+
 
 async def test_an_archive_that_does_not_answer_in_time_is_said() -> None:
     router = SiteRouter().add(SITE, "/story", httpx.Response(404, headers=HTML, content=b"<p>Not found</p>"))
@@ -373,9 +376,13 @@ async def test_an_archived_copy_that_is_the_sites_sign_in_page_is_no_copy() -> N
 
 async def test_a_site_whose_domain_lapsed_is_read_from_the_archive() -> None:
     gone = "https://news.gone-example.com/story"
-    router = SiteRouter().add(
-        ARCHIVE, "/cdx/search/cdx", json_answer([["timestamp", "statuscode"], ["20190101080000", "200"]])
-    )
+
+    def index(request: httpx.Request) -> httpx.Response:
+        if request.url.params.get("matchType") == "domain":  # a page of the domain, any
+            return json_answer([["timestamp"], ["20120101000000"]])
+        return json_answer([["timestamp", "statuscode"], ["20190101080000", "200"]])
+
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", index)
     router.add(ARCHIVE, f"/web/20190101080000id_/{gone}", httpx.Response(200, headers=HTML, content=STORY))
     resolver = TableResolver(unknown=frozenset({"news.gone-example.com"}), lapsed=frozenset({"gone-example.com"}))
     fetcher = routed_fetcher(router, resolver)
@@ -386,9 +393,33 @@ async def test_a_site_whose_domain_lapsed_is_read_from_the_archive() -> None:
 
     assert page.markdown.startswith("# Relay story")
     assert page.note == (
-        "Could not resolve host 'news.gone-example.com': the domain gone-example.com is not registered; "
-        "this is the Wayback Machine's copy, captured 2019-01-01 08:00 UTC."
+        "Could not resolve host 'news.gone-example.com': its registry holds no domain gone-example.com "
+        "(lapsed, suspended or never registered); this is the Wayback Machine's copy, captured 2019-01-01 08:00 UTC."
     )
+    assert router.seen[0].params == {
+        "url": "gone-example.com",
+        "matchType": "domain",
+        "output": "json",
+        "fl": "timestamp",
+        "limit": "1",
+    }
+
+
+async def test_a_domain_never_public_is_named_to_the_archive_alone_and_the_page_never() -> None:
+    # An intranet's name under a domain never registered in public: the public DNS heard of the
+    # domain already; the archive hears of it, holds nothing of it, and never hears the page's address.
+    secret = "https://wiki.acme-internal.com/display/LEGAL/Plans+2026"
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", json_answer([]))
+    resolver = TableResolver(unknown=frozenset({"wiki.acme-internal.com"}), lapsed=frozenset({"acme-internal.com"}))
+    fetcher = routed_fetcher(router, resolver)
+    extraction = InProcessExtraction()
+    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+
+    with pytest.raises(PageUnavailable) as refused:
+        await reader.read(secret)
+
+    assert refused.value.reason.endswith("; the Wayback Machine has no copy of any page of acme-internal.com")
+    assert [seen.params["url"] for seen in router.seen] == ["acme-internal.com"]
 
 
 async def test_a_host_under_a_domain_that_exists_is_never_named_to_the_archive() -> None:

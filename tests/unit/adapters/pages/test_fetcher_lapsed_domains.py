@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from adapters.pages.fetcher import SafePageFetcher
-from domain.errors import PageUnavailable, PageWithheld
+from domain.errors import DomainLapsed, PageUnavailable
 from tests.support.site_apis import SiteRouter, TableResolver, routed_fetcher
 
 pytestmark = pytest.mark.anyio
@@ -19,12 +19,14 @@ pytestmark = pytest.mark.anyio
 async def test_a_host_whose_domain_lapsed_is_withheld_with_the_reason() -> None:
     resolver = TableResolver(unknown=frozenset({"blog.gone-example.co.uk"}), lapsed=frozenset({"gone-example.co.uk"}))
 
-    with pytest.raises(PageWithheld) as refused:
+    with pytest.raises(DomainLapsed) as refused:
         await routed_fetcher(SiteRouter(), resolver).fetch("https://blog.gone-example.co.uk/2019/post")
 
     assert refused.value.reason == (
-        "could not resolve host 'blog.gone-example.co.uk': the domain gone-example.co.uk is not registered"
+        "could not resolve host 'blog.gone-example.co.uk': its registry holds no domain gone-example.co.uk "
+        "(lapsed, suspended or never registered)"
     )
+    assert refused.value.domain == "gone-example.co.uk"
     assert resolver.asked == ["gone-example.co.uk"]
 
 
@@ -77,7 +79,7 @@ async def test_a_redirect_from_an_intranet_to_a_lapsed_domain_is_not_withheld() 
         await routed_fetcher(router, resolver, allow_private_networks=True).fetch("http://intranet.corp/old-link")
 
     assert type(refused.value) is PageUnavailable
-    assert refused.value.reason.endswith("the domain example.net is not registered")
+    assert refused.value.reason.endswith("holds no domain example.net (lapsed, suspended or never registered)")
 
 
 async def test_an_api_call_to_a_lapsed_domain_is_not_withheld() -> None:
@@ -89,4 +91,4 @@ async def test_an_api_call_to_a_lapsed_domain_is_not_withheld() -> None:
         await fetcher.call("https://api.gone-example.com/v1/items")
 
     assert type(refused.value) is PageUnavailable
-    assert refused.value.reason.endswith("the domain gone-example.com is not registered")
+    assert refused.value.reason.endswith("holds no domain gone-example.com (lapsed, suspended or never registered)")

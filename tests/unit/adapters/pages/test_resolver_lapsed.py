@@ -25,6 +25,7 @@ ANSWERS: dict[str, tuple[int, str | None]] = {
     "policy-example.com.": (dns.rcode.NXDOMAIN, "rpz.local."),  # a response policy zone's denial
     "self-example.com.": (dns.rcode.NXDOMAIN, "self-example.com."),
     "failing-example.com.": (dns.rcode.SERVFAIL, None),
+    "rooted-example.com.": (dns.rcode.NXDOMAIN, "."),  # the root's SOA: no registry's denial
 }
 SILENT = "silent-example.com."
 
@@ -88,7 +89,15 @@ async def test_a_denial_from_the_registry_is_a_lapsed_domain(server: DnsServer, 
 
 
 @pytest.mark.parametrize(
-    "domain", ["blocked-example.com", "policy-example.com", "self-example.com", "failing-example.com", "live.com"]
+    "domain",
+    [
+        "blocked-example.com",
+        "policy-example.com",
+        "self-example.com",
+        "failing-example.com",
+        "rooted-example.com",
+        "live.com",
+    ],
 )
 async def test_anything_else_is_not_known_to_have_lapsed(server: DnsServer, domain: str) -> None:
     assert await _resolver(server).lapsed(domain) is False

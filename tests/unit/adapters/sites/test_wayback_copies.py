@@ -217,3 +217,20 @@ def test_the_years_are_read_newest_then_halving_back(count: int, read: list[int]
 
     years = [str(2000 + index) for index in range(count)]
     assert _halving(years) == [years[index] for index in read]
+
+
+@pytest.mark.parametrize(
+    ("answer", "held"),
+    [
+        (json_answer([["timestamp"], ["20120101000000"]]), True),
+        (json_answer([]), False),
+        (json_answer([["timestamp"]]), False),
+        (json_answer([["timestamp"], ["2012"]]), False),
+        (json_answer({"rows": 1}), False),
+        (httpx.Response(503, content=b"busy"), False),  # no answer is no evidence
+    ],
+)
+async def test_whether_the_archive_holds_a_domains_pages(answer: httpx.Response, held: bool) -> None:
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", answer)
+    assert await WaybackCopies(routed_fetcher(router), InProcessExtraction()).holds_site("oldblog.net") is held
+    assert router.seen[0].params["matchType"] == "domain"
