@@ -21,7 +21,8 @@ import time
 from bench.extraction_corpora import Selection, load
 from domain.not_found import HEAD_CHARS, not_found_title
 from domain.parked_domains import parked
-from domain.walls import HEAD_BYTES, check_in_place, refusal_reason, sign_in_in_place
+from domain.server_placeholders import placeholder
+from domain.walls import HEAD_BYTES, answered_instead, check_in_place, refusal_reason, sign_in_in_place
 
 
 def main() -> None:
@@ -44,7 +45,7 @@ def main() -> None:
         url, text = case.url or "https://example.com/a", case.html.decode("utf-8", errors="replace")
         started = time.perf_counter()
         for _ in range(repeat):
-            lander = parked(url, case.html[:HEAD_BYTES], text)
+            lander = parked(url, case.html[:HEAD_BYTES], text) or placeholder(url, case.html[:HEAD_BYTES], text)
         parking_costs.append((time.perf_counter() - started) / repeat)
         if lander is not None:
             landers.append(f"{case.corpus}/{case.page_id} ({case.kind}, {len(case.html):,} bytes): {lander}")
@@ -59,9 +60,13 @@ def main() -> None:
     )
     parking_costs.sort()
     print(
-        f"parked-domain marks over the whole HTML: median {statistics.median(parking_costs) * 1e6:.1f} µs, "
+        "parked-domain and placeholder marks over the whole HTML: "
+        f"median {statistics.median(parking_costs) * 1e6:.1f} µs, "
         f"slowest {parking_costs[-1] * 1e6:.1f} µs"
     )
+    print(f"hostile answers, the slowest of {repeat} (the checks a 2xx answer with little text gets):")
+    for name, seconds in _hostile(repeat):
+        print(f"  {name}: {seconds * 1e3:.2f} ms")
     print(f"taken for a bot check as served (2xx): {len(in_place)}")
     for line in in_place:
         print(f"  {line}")
@@ -69,7 +74,8 @@ def main() -> None:
     for line in not_found:
         print(f"  {line}")
     print(
-        f"taken for a parked or expired domain, at any size (the tool asks of pages of 64 KB or less): {len(landers)}"
+        "taken for a parked or expired domain or a server's placeholder, at any size "
+        f"(the tool asks of pages of 64 KB or less): {len(landers)}"
     )
     for line in landers:
         print(f"  {line}")
@@ -80,6 +86,27 @@ def main() -> None:
         kinds[guard] = kinds.get(guard, 0) + 1
     for guard, count in sorted(kinds.items(), key=lambda item: -item[1]):
         print(f"  {count:3d}  {guard}")
+
+
+def _hostile(repeat: int) -> list[tuple[str, float]]:
+    """``answered_instead`` on answers built to be slow: a head of unclosed title tags (which took
+    0.38 s before the title's tag was bounded), a host of 120 labels its text repeats (under the
+    2,000 characters of text the checks are asked of) and a head of ad keys."""
+    host = ".".join("abc" for _ in range(120)) + ".com"
+    cases = [
+        ("64 KB of '<title'", "https://oldblog.net/a", b"<title" * 10_922, "Related searches"),
+        ("a host of 120 labels, named 3 times", f"https://{host}/a", b"<title>x</title>", (host + " ") * 3),
+        ("64 KB of 'data-adblockkey' without <html", "https://oldblog.net/a", b" data-adblockkey=" * 3_855, ""),
+    ]
+    timed = []
+    for name, url, head, text in cases:
+        slowest = 0.0
+        for _ in range(repeat):
+            started = time.perf_counter()
+            answered_instead(url, head, text)
+            slowest = max(slowest, time.perf_counter() - started)
+        timed.append((name, slowest))
+    return timed
 
 
 if __name__ == "__main__":

@@ -11,10 +11,10 @@ article; nor is a page whose address is about "404" judged (a reference page on 
 from __future__ import annotations
 
 import re
-from html import unescape
+
+from domain.page_titles import page_title
 
 HEAD_CHARS = 65_536
-_TITLE = re.compile(r"<title\b[^>]*>([^<]{0,300})</title", re.IGNORECASE)
 _SEPARATORS = re.compile(r"\s+[-–—|:·•»«~/]+\s+|\s*[|·•»«]\s*")
 _WORDS = frozenset(
     {
@@ -34,10 +34,9 @@ _SAYS_404 = re.compile(r"^(?:error\s*)?404\b(?=.*\b(?:not found|could not be fou
 
 def not_found_title(html: str) -> str | None:
     """The page's title when it says the page is not there, else None."""
-    found = _TITLE.search(html[:HEAD_CHARS])
-    if found is None:
+    title = page_title(html[:HEAD_CHARS])
+    if title is None:
         return None
-    title = " ".join(unescape(found[1]).split())
     for part in _SEPARATORS.split(title):
         words = " ".join(re.sub(r"[!.,'’]", " ", part.lower()).split())
         if words in _WORDS or _SAYS_404.match(words):

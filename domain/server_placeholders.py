@@ -13,10 +13,10 @@ up, one an agent is asked to check), and its text says what it is.
 from __future__ import annotations
 
 import re
-from html import unescape
 from urllib.parse import urlsplit
 
-_TITLE = re.compile(r"<title\b[^>]*>([^<]{0,300})</title", re.IGNORECASE)
+from domain.page_titles import page_title
+
 # Titles the server software ships its default page with, lower case, spaces collapsed.
 _DEFAULT_TITLES = frozenset(
     {
@@ -51,8 +51,7 @@ def placeholder(asked: str, head: bytes, text: str) -> str | None:
         return None
     if not below_root:
         return None
-    found = _TITLE.search(head[:65_536].decode("utf-8", errors="replace"))
-    title = " ".join(unescape(found[1]).split()).lower() if found else ""
+    title = (page_title(head) or "").lower()
     if title in _DEFAULT_TITLES or title.startswith(_DEFAULT_TITLE_STARTS) or _IT_WORKS.fullmatch(text.strip()):
         return "the web server's default page answered instead of the page (no site is served there now)"
     if _SUSPENDED_TITLE.search(title) and _SUSPENDED_TEXT.search(text[:4_000]):

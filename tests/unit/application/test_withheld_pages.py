@@ -443,7 +443,7 @@ async def test_a_parked_domain_is_not_read_as_the_page_but_from_the_archive() ->
 
     assert page.markdown.startswith("# Relay story")
     assert page.note == (
-        "The domain news.example is parked: a page offering it for sale answered instead of the page; "
+        "A parking page answered instead of the page (the domain is parked or for sale); "
         "this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
     )
 

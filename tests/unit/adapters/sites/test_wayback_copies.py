@@ -191,7 +191,7 @@ async def test_the_years_before_are_read_three_at_most() -> None:
     with pytest.raises(SiteUnavailable) as missing:
         await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
 
-    assert "the capture is no page either: the domain news.example is parked" in missing.value.reason
+    assert "the capture is no page either: a parking page answered instead of the page" in missing.value.reason
     read = [
         seen.path.split("id_")[0].removeprefix("/web/")[:4] for seen in router.seen if seen.path.startswith("/web/")
     ]
