@@ -17,6 +17,7 @@ from application.read_pages import PageReader, PageText
 from domain.anchors import anchor
 from domain.arguments import check_url
 from domain.errors import PageUnavailable
+from domain.link_wrappers import unwrapped
 from domain.paging import TextWindow, continuation_note, cut
 from domain.passages import Focused
 from domain.ports import PassageRankerPort
@@ -67,7 +68,7 @@ class FetchPage:
             start_index=start_index,
             max_chars=max_chars,
             focus=focus,
-            fragment=fragment_of(url),
+            fragment=fragment_of(url) or fragment_of(wrapped.target if (wrapped := unwrapped(url)) else ""),
         )
 
     def window(

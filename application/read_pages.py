@@ -104,8 +104,8 @@ class PageReader:
                 text = await self._read_unwrapped(wrapped.target)
             except PageUnavailable as failed:
                 # Named by the target it could not read, and how the link led there.
-                raise type(failed)(failed.url, f"{failed.reason} (the link's target, through {through})") from None
-            said = f"The link goes through {through}; this is the page it leads to, read directly."
+                raise failed.with_reason(f"{failed.reason} (the link's target, through {through})") from None
+            said = f"The link goes through {through}; its target was read without asking the redirector."
             return replace(text, note=_joined(said, text.note))
         return await self._read_unwrapped(url)
 
@@ -220,8 +220,7 @@ def _with_reason(refused: PageUnavailable, api_failed: str | None) -> PageUnavai
     refuses robots are two facts, not one)."""
     if api_failed is None:
         return refused
-    # The same kind of failure (an unsafe address stays one): every kind takes (url, reason).
-    return type(refused)(refused.url, f"{refused.reason}; {api_failed}")
+    return refused.with_reason(f"{refused.reason}; {api_failed}")
 
 
 async def _declared_instead(page: FetchedPage, refused: PageUnavailable, note: str | None) -> PageText:

@@ -47,8 +47,12 @@ async def archived_instead(
         with anyio.fail_after(seconds):
             # A domain its registry does not hold may have been an intranet's: the page's address
             # is named only once the archive shows the domain was a public site.
-            if isinstance(refused, DomainLapsed) and not await archive.holds_site(refused.domain):
-                raise SiteUnavailable(f"the Wayback Machine has no copy of any page of {refused.domain}")
+            if isinstance(refused, DomainLapsed):
+                held = await archive.holds_site(refused.domain)
+                if held is None:
+                    raise SiteUnavailable(f"the Wayback Machine could not be asked about {refused.domain}")
+                if not held:
+                    raise SiteUnavailable(f"the Wayback Machine has no copy of any page of {refused.domain}")
             copy = await archive.latest_copy(without_fragment(url))
     except SiteUnavailable as missing:
         raise PageUnavailable(url, f"{refused.reason}; {missing.reason}") from None

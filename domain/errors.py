@@ -85,6 +85,10 @@ class PageUnavailable(SearchRelayError):
         self.url = url
         self.reason = reason
 
+    def with_reason(self, reason: str) -> PageUnavailable:
+        """The same failure of the same kind (an unsafe address stays one), saying ``reason``."""
+        return type(self)(self.url, reason)
+
 
 class PageWithheld(PageUnavailable):
     """A public site answered, but not with the page: an error status, a bot check or a sign-in page in
@@ -107,6 +111,9 @@ class DomainLapsed(PageWithheld):
     def __init__(self, url: str, reason: str, *, domain: str) -> None:
         super().__init__(url, reason)
         self.domain = domain
+
+    def with_reason(self, reason: str) -> PageUnavailable:
+        return DomainLapsed(self.url, reason, domain=self.domain)
 
 
 class UnsafeUrl(PageUnavailable):

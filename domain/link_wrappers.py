@@ -92,7 +92,10 @@ def _unwrap_once(url: str) -> tuple[str, str] | None:
     for wrapper in _WRAPPERS:
         if not (wrapper.host.fullmatch(host) and wrapper.path.fullmatch(parts.path or "/")):
             continue
-        query = parse_qs(parts.query, max_num_fields=200)
+        try:
+            query = parse_qs(parts.query)  # the address's length is bounded above
+        except ValueError:
+            return None
         value = next((query[name][0] for name in wrapper.parameters if query.get(name)), None)
         target = _from_base64(value) if wrapper.base64 and value else value
         if target is not None and _is_web_address(target):
@@ -112,6 +115,10 @@ def _from_base64(value: str) -> str | None:
 
 
 def _is_web_address(target: str) -> bool:
+    # A control character would reach the messages that name the address (urlsplit drops some
+    # quietly); an address the caller writes with one is refused the same way (``check_url``).
+    if any(ord(character) < 32 or 127 <= ord(character) < 160 for character in target.strip()):
+        return False
     try:
         parts = urlsplit(target.strip())
         return parts.scheme in ("http", "https") and bool(parts.hostname)

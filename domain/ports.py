@@ -76,10 +76,10 @@ class ArchivedCopyPort(Protocol):
 
     async def latest_copy(self, url: str) -> ResolvedPage: ...
 
-    async def holds_site(self, domain: str) -> bool:
+    async def holds_site(self, domain: str) -> bool | None:
         """Whether the archive holds any page of the registered domain ``domain``: evidence that a
-        domain its registry no longer holds was a public site (``errors.DomainLapsed``). False when
-        that is not known."""
+        domain its registry no longer holds was a public site (``errors.DomainLapsed``). None when
+        the archive could not be asked."""
         ...
 
 

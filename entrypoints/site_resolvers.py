@@ -72,7 +72,7 @@ class DeferredArchive(_Deferred[ArchivedCopyPort]):
     async def latest_copy(self, url: str) -> ResolvedPage:
         return await self._resolver().latest_copy(url)
 
-    async def holds_site(self, domain: str) -> bool:
+    async def holds_site(self, domain: str) -> bool | None:
         return await self._resolver().holds_site(domain)
 
 

@@ -69,23 +69,24 @@ class WaybackCopies(ArchiveReader):
         if found is not None:
             return found
         if in_place and indexed:
-            years = await self._indexed(_yearly(url, before=int(min(tried)[:4]) - 1))
-            found, reason, _ = await self._first_page(url, _halving(sorted(years or ())), reason)
+            before = int(min(tried)[:4]) - 1
+            years = _one_a_year(await self._indexed(_yearly(url, before=before)) or [], before)
+            found, reason, _ = await self._first_page(url, _halving(years), reason)
             if found is not None:
                 return found
         raise SiteUnavailable(reason)
 
-    async def holds_site(self, domain: str) -> bool:
+    async def holds_site(self, domain: str) -> bool | None:
         # The index's captures of the domain and every host under it: one is enough. A failed
-        # answer is no evidence.
+        # answer is no evidence either way.
         query = {"url": domain, "matchType": "domain", "output": "json", "fl": "timestamp", "limit": "1"}
         try:
             rows = await call_json(self._caller, with_query(f"{self._archive_url}/cdx/search/cdx", query))
         except SiteUnavailable:
-            return False
-        return isinstance(rows, list) and any(
-            isinstance(row, list) and row and isinstance(row[0], str) and _is_stamp(row[0]) for row in rows[1:]
-        )
+            return None
+        if not isinstance(rows, list):
+            return None
+        return any(isinstance(row, list) and row and isinstance(row[0], str) and _is_stamp(row[0]) for row in rows[1:])
 
     async def _first_page(self, url: str, stamps: list[str], reason: str) -> tuple[ResolvedPage | None, str, bool]:
         """The first of ``stamps`` read as a page; else the last reason, and whether every copy read
@@ -139,6 +140,17 @@ def _yearly(url: str, *, before: int) -> dict[str, str]:
     """One capture a year (the index collapses adjacent captures of the same year) up to the end of
     the year ``before``, the newest ``_YEARS`` of them."""
     return {**_captures_of(url), "collapse": "timestamp:4", "to": str(before), "limit": f"-{_YEARS}"}
+
+
+def _one_a_year(stamps: list[str], before: int) -> list[str]:
+    """The newest capture of each year up to ``before``, oldest first: the index is trusted neither
+    to collapse nor to keep to ``to``, and what was read already is never read again."""
+    newest: dict[str, str] = {}
+    for stamp in stamps:
+        year = stamp[:4]
+        if int(year) <= before and stamp > newest.get(year, ""):
+            newest[year] = stamp
+    return sorted(newest.values())
 
 
 def _halving(years: list[str]) -> list[str]:

@@ -138,7 +138,7 @@ class SlowArchive:
         await anyio.sleep(30)
         raise SiteUnavailable("unreachable")
 
-    async def holds_site(self, domain: str) -> bool:
+    async def holds_site(self, domain: str) -> bool | None:
         return True
 
 
@@ -461,3 +461,17 @@ async def test_an_archived_copy_that_is_parked_too_is_no_copy() -> None:
 
     assert refused.value.reason.startswith("the domain news.example is parked: a page offering it for sale")
     assert "the capture is no page either: the domain news.example is parked" in refused.value.reason
+
+
+async def test_an_archive_that_cannot_be_asked_about_a_lapsed_domain_is_said_and_hears_no_page() -> None:
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", httpx.Response(503, content=b"busy"))
+    resolver = TableResolver(unknown=frozenset({"news.gone-example.com"}), lapsed=frozenset({"gone-example.com"}))
+    fetcher = routed_fetcher(router, resolver)
+    extraction = InProcessExtraction()
+    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+
+    with pytest.raises(PageUnavailable) as refused:
+        await reader.read("https://news.gone-example.com/story")
+
+    assert refused.value.reason.endswith("; the Wayback Machine could not be asked about gone-example.com")
+    assert [seen.params["url"] for seen in router.seen] == ["gone-example.com"]

@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from application.read_pages import PageReader
-from domain.errors import PageUnavailable, UnsafeUrl
-from tests.support.site_apis import InProcessExtraction, SiteRouter, routed_fetcher
+from domain.errors import DomainLapsed, PageUnavailable, UnsafeUrl
+from tests.support.site_apis import InProcessExtraction, SiteRouter, TableResolver, routed_fetcher
 
 pytestmark = pytest.mark.anyio
 HTML = {"content-type": "text/html; charset=utf-8"}
@@ -43,7 +43,7 @@ async def test_a_google_redirect_is_read_at_its_target_without_asking_google() -
 
     assert page.markdown.startswith("# Relay story")
     assert page.url == TARGET
-    assert page.note == "The link goes through Google's redirect; this is the page it leads to, read directly."
+    assert page.note == "The link goes through Google's redirect; its target was read without asking the redirector."
     assert router.paths("www.google.com") == []
 
 
@@ -54,7 +54,8 @@ async def test_wrappers_inside_wrappers_are_all_named() -> None:
     page = await _reader(_network()).read(link)
 
     assert page.note == (
-        "The link goes through Outlook's Safe Links and Google's redirect; this is the page it leads to, read directly."
+        "The link goes through Outlook's Safe Links and Google's redirect; "
+        "its target was read without asking the redirector."
     )
 
 
@@ -75,3 +76,36 @@ async def test_a_link_that_is_no_wrapper_is_read_as_written() -> None:
     page = await _reader(router).read("https://www.google.com/url?sa=t")
     assert "Redirect Notice" in page.markdown
     assert page.note is None
+
+
+async def test_a_target_whose_domain_lapsed_says_so_through_the_wrapper() -> None:
+    # No archive: the refusal that the domain lapsed comes back as it is, through the wrapper.
+    resolver = TableResolver(unknown=frozenset({"blog.gone-example.com"}), lapsed=frozenset({"gone-example.com"}))
+    reader = PageReader(routed_fetcher(_network(), resolver), InProcessExtraction(), page_timeout=5.0)
+    link = f"https://www.google.com/url?q={quote('https://blog.gone-example.com/post', safe='')}"
+
+    with pytest.raises(DomainLapsed) as refused:
+        await reader.read(link)
+
+    assert refused.value.domain == "gone-example.com"
+    assert refused.value.reason.endswith(
+        "(lapsed, suspended or never registered) (the link's target, through Google's redirect)"
+    )
+
+
+async def test_the_targets_fragment_places_the_window() -> None:
+    from application.fetch_page import FetchPage
+    from tests.unit.ranker_fake import WordCountRanker
+
+    sections = "".join(f"<h2 id='part-{n}'>Part {n}</h2><p>{'Words of this part. ' * 40}</p>" for n in range(1, 30))
+    router = SiteRouter().add(
+        "news.example",
+        "/long",
+        httpx.Response(200, headers=HTML, content=f"<html><body><main>{sections}</main></body></html>".encode()),
+    )
+    fetch = FetchPage(_reader(router), deadline=10, ranker=WordCountRanker())
+    link = f"https://www.google.com/url?q={quote('https://news.example/long#part-20', safe='')}"
+
+    window = await fetch.run(link, max_bytes=4_000)
+
+    assert window.window.text.lstrip().startswith("## Part 20")

@@ -87,6 +87,11 @@ def test_only_so_many_wrappers_come_off() -> None:
         f"ftp://www.google.com/url?q={Q}",
         "https://[::1/url?q=x",
         f"https://www.google.com/url?q={Q}" + "&x=1" * 3000,  # too long to be read
+        "https://www.google.com/url?q=x" + "&" * 300,  # many empty fields
+        # A control character would reach the messages naming the address.
+        "https://www.google.com/url?q=https%3A%2F%2Fnews.example%2Fstory%0D%0AX-Injected%3A%201",
+        "https://www.google.com/url?q=https%3A%2F%2Fnews.example%2F%00",
+        "https://www.bing.com/ck/a?u=a1aHR0cHM6Ly9leGFtcGxlLm9yZy8KWA",
     ],
 )
 def test_other_links_are_read_as_written(link: str) -> None:

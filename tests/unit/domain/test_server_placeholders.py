@@ -24,11 +24,22 @@ DEFAULT = "the web server's default page answered instead of the page (no site i
         "IIS Windows Server",
         "Domain Default page",
         "Welcome to OpenResty!",
+        "Microsoft Internet Information Services 8",
+        "Apache HTTP Server Test Page powered by CentOS",
+        "Test Page for the HTTP Server on AlmaLinux",
+        "Caddy works!",
+        "Welcome to Caddy!",
+        "Welcome to nginx on Debian!",
+        "Welcome to LiteSpeed Web Server!",
     ],
 )
 def test_a_servers_default_page_below_the_root_is_no_page(title: str) -> None:
     head = f"<html><head><title>{title}</title></head><body><p>Default page.</p></body></html>".encode()
     assert placeholder(DEEP, head, "Default page.") == DEFAULT
+
+
+def test_a_post_asked_by_its_query_is_below_the_root() -> None:
+    assert placeholder("https://oldblog.net/?p=123", b"<title>Welcome to nginx!</title>", "") == DEFAULT
 
 
 def test_apaches_untitled_it_works_is_a_default_page() -> None:
@@ -45,7 +56,15 @@ def test_a_suspension_notice_is_a_suspended_account() -> None:
     )
 
 
-@pytest.mark.parametrize("asked", ["https://oldblog.net", "https://oldblog.net/", "http://10.0.0.5/?x=1"])
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "https://oldblog.net",
+        "https://oldblog.net/",
+        "http://10.0.0.5/index.html",
+        "http://web01.example.net/index.nginx-debian.html",
+    ],
+)
 def test_at_the_sites_root_the_placeholder_is_what_the_address_holds(asked: str) -> None:
     assert placeholder(asked, b"<title>Welcome to nginx!</title>", "Welcome to nginx!") is None
 
@@ -56,6 +75,12 @@ def test_at_the_sites_root_the_placeholder_is_what_the_address_holds(asked: str)
         ("How to configure nginx", "Welcome to nginx! is the page you see first. " * 3),
         ("It works! A story of our relay", "It works! We moved every call to the next provider."),
         ("Account suspended? What to do", "If your account has been frozen, read on."),  # no notice
+        # A help article about suspended accounts, in the notice's own words.
+        (
+            "Account suspended – Shop Help Center: why and what next",
+            "# Account suspended\n\nIf your account has been suspended, you cannot sign in or sell.",
+        ),
+        ("Account suspended", "If your account has been suspended, write to us."),
         ("Welcome to nginx! (a tutorial)", "Set up the server."),
     ],
 )

@@ -137,7 +137,7 @@ async def test_the_archive_is_built_on_the_first_page_withheld() -> None:
         async def latest_copy(self, url: str) -> ResolvedPage:
             return ResolvedPage(url, "text", "the archive")
 
-        async def holds_site(self, domain: str) -> bool:
+        async def holds_site(self, domain: str) -> bool | None:
             return True
 
     def build() -> Archive:

@@ -226,11 +226,34 @@ def test_the_years_are_read_newest_then_halving_back(count: int, read: list[int]
         (json_answer([]), False),
         (json_answer([["timestamp"]]), False),
         (json_answer([["timestamp"], ["2012"]]), False),
-        (json_answer({"rows": 1}), False),
-        (httpx.Response(503, content=b"busy"), False),  # no answer is no evidence
+        (json_answer({"rows": 1}), None),
+        (httpx.Response(503, content=b"busy"), None),  # no answer is no evidence either way
     ],
 )
-async def test_whether_the_archive_holds_a_domains_pages(answer: httpx.Response, held: bool) -> None:
+async def test_whether_the_archive_holds_a_domains_pages(answer: httpx.Response, held: bool | None) -> None:
     router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", answer)
     assert await WaybackCopies(routed_fetcher(router), InProcessExtraction()).holds_site("oldblog.net") is held
     assert router.seen[0].params["matchType"] == "domain"
+
+
+async def test_the_years_before_are_one_a_year_before_those_read_whatever_the_index_answers() -> None:
+    # An index that neither collapsed by year nor kept to "to": newer stamps and those read are left
+    # out, and each year counts once, its newest capture.
+    answered = [
+        "20250301120000",
+        "20240105080000",
+        "20230101000000",
+        "20230601000000",
+        "20231201000000",
+        "20180601000000",
+    ]
+    router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", _index_by_query(["20250301120000"], answered))
+    for stamp in answered[:5]:
+        router.add(ARCHIVE, f"/web/{stamp}id_/https://news.example/story", _capture(PARKED))
+    router.add(ARCHIVE, "/web/20180601000000id_/https://news.example/story", _capture(STORY))
+
+    copy = await WaybackCopies(routed_fetcher(router), InProcessExtraction()).latest_copy(URL)
+
+    assert copy.note == "captured 2018-06-01 00:00 UTC"
+    read = [seen.path.split("id_")[0].removeprefix("/web/") for seen in router.seen if seen.path.startswith("/web/")]
+    assert read == ["20250301120000", "20240105080000", "20231201000000", "20180601000000"]
