@@ -79,14 +79,10 @@ class WaybackCopies(ArchiveReader):
     async def holds_site(self, domain: str) -> bool | None:
         # The index's captures of the domain and every host under it: one is enough. A failed
         # answer is no evidence either way.
-        query = {"url": domain, "matchType": "domain", "output": "json", "fl": "timestamp", "limit": "1"}
-        try:
-            rows = await call_json(self._caller, with_query(f"{self._archive_url}/cdx/search/cdx", query))
-        except SiteUnavailable:
-            return None
-        if not isinstance(rows, list):
-            return None
-        return any(isinstance(row, list) and row and isinstance(row[0], str) and _is_stamp(row[0]) for row in rows[1:])
+        stamps = await self._indexed(
+            {"url": domain, "matchType": "domain", "output": "json", "fl": "timestamp", "limit": "1"}
+        )
+        return None if stamps is None else bool(stamps)
 
     async def _first_page(self, url: str, stamps: list[str], reason: str) -> tuple[ResolvedPage | None, str, bool]:
         """The first of ``stamps`` read as a page; else the last reason, and whether every copy read

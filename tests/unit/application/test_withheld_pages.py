@@ -42,6 +42,13 @@ def _archived(router: SiteRouter, stamp: str = "20250301120000") -> SiteRouter:
     )
 
 
+def _archived_reader(router: SiteRouter, resolver: TableResolver) -> PageReader:
+    """The reader with the archive, on the open web as ``resolver`` says (no private networks)."""
+    fetcher = routed_fetcher(router, resolver)
+    extraction = InProcessExtraction()
+    return PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+
+
 def _reader(router: SiteRouter, *, archive: bool = True, resolver: TableResolver | None = None) -> PageReader:
     fetcher = routed_fetcher(router, resolver, allow_private_networks=resolver is not None)
     extraction = InProcessExtraction()
@@ -192,20 +199,31 @@ async def test_a_site_that_is_down_is_read_from_the_archive() -> None:
     )
 
 
-async def test_a_not_found_page_served_with_200_is_read_from_the_archive() -> None:
-    soft_404 = (
-        b"<html><head><title>Page not found | News</title></head><body><main><h1>Page not found</h1>"
-        b"<p>Sorry, we could not find that page. Try the search.</p></main></body></html>"
-    )
-    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=soft_404)))
+SOFT_404 = (
+    b"<html><head><title>Page not found | News</title></head><body><main><h1>Page not found</h1>"
+    b"<p>Sorry, we could not find that page. Try the search.</p></main></body></html>"
+)
+LANDER = (
+    b'<html data-adblockkey="MFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAKX74ix"><head><title>news.example</title></head>'
+    b"<body><h1>news.example</h1><p>Related searches</p>"
+    b"<ul><li>Cheap flights</li><li>Credit cards</li></ul></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (SOFT_404, "The site answered with its page-not-found page (with status 200)"),
+        (LANDER, "A parking page answered instead of the page (the domain is parked or for sale)"),
+    ],
+)
+async def test_an_answer_in_the_pages_place_served_with_200_is_read_from_the_archive(answer: bytes, said: str) -> None:
+    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=answer)))
 
     page = await _reader(router).read(URL)
 
     assert page.markdown.startswith("# Relay story")
-    assert page.note == (
-        "The site answered with its page-not-found page (with status 200); "
-        "this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
-    )
+    assert page.note == f"{said}; this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
 
 
 async def test_an_article_whose_title_says_not_found_is_the_article() -> None:
@@ -385,9 +403,7 @@ async def test_a_site_whose_domain_lapsed_is_read_from_the_archive() -> None:
     router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", index)
     router.add(ARCHIVE, f"/web/20190101080000id_/{gone}", httpx.Response(200, headers=HTML, content=STORY))
     resolver = TableResolver(unknown=frozenset({"news.gone-example.com"}), lapsed=frozenset({"gone-example.com"}))
-    fetcher = routed_fetcher(router, resolver)
-    extraction = InProcessExtraction()
-    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+    reader = _archived_reader(router, resolver)
 
     page = await reader.read(gone)
 
@@ -411,9 +427,7 @@ async def test_a_domain_never_public_is_named_to_the_archive_alone_and_the_page_
     secret = "https://wiki.acme-internal.com/display/LEGAL/Plans+2026"
     router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", json_answer([]))
     resolver = TableResolver(unknown=frozenset({"wiki.acme-internal.com"}), lapsed=frozenset({"acme-internal.com"}))
-    fetcher = routed_fetcher(router, resolver)
-    extraction = InProcessExtraction()
-    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+    reader = _archived_reader(router, resolver)
 
     with pytest.raises(PageUnavailable) as refused:
         await reader.read(secret)
@@ -429,23 +443,6 @@ async def test_a_host_under_a_domain_that_exists_is_never_named_to_the_archive()
         await _reader(router, resolver=resolver).read("https://wiki.intra.example-corp.com/plan")
     assert refused.value.reason == "could not resolve host 'wiki.intra.example-corp.com'"
     assert router.paths(ARCHIVE) == []
-
-
-async def test_a_parked_domain_is_not_read_as_the_page_but_from_the_archive() -> None:
-    lander = (
-        b'<html data-adblockkey="MFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAKX74ix"><head><title>news.example</title></head>'
-        b"<body><h1>news.example</h1><p>Related searches</p>"
-        b"<ul><li>Cheap flights</li><li>Credit cards</li></ul></body></html>"
-    )
-    router = _archived(SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=lander)))
-
-    page = await _reader(router).read(URL)
-
-    assert page.markdown.startswith("# Relay story")
-    assert page.note == (
-        "A parking page answered instead of the page (the domain is parked or for sale); "
-        "this is the Wayback Machine's copy, captured 2025-03-01 12:00 UTC."
-    )
 
 
 async def test_an_archived_copy_that_is_parked_too_is_no_copy() -> None:
@@ -466,9 +463,7 @@ async def test_an_archived_copy_that_is_parked_too_is_no_copy() -> None:
 async def test_an_archive_that_cannot_be_asked_about_a_lapsed_domain_is_said_and_hears_no_page() -> None:
     router = SiteRouter().add(ARCHIVE, "/cdx/search/cdx", httpx.Response(503, content=b"busy"))
     resolver = TableResolver(unknown=frozenset({"news.gone-example.com"}), lapsed=frozenset({"gone-example.com"}))
-    fetcher = routed_fetcher(router, resolver)
-    extraction = InProcessExtraction()
-    reader = PageReader(fetcher, extraction, page_timeout=5.0, archive=WaybackCopies(fetcher, extraction))
+    reader = _archived_reader(router, resolver)
 
     with pytest.raises(PageUnavailable) as refused:
         await reader.read("https://news.gone-example.com/story")
