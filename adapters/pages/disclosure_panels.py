@@ -12,7 +12,8 @@ of the words in such panels are in the references (collections all of them, serv
 three quarters of those in hidden tab panels are, which are read already. A panel inside a menu,
 a header or a footer stays hidden: the chrome around it goes anyway. A button inside a heading
 (the accordion's control, in the same pattern) is the section's title, and is kept as its words
-(``heading_buttons_as_words``).
+(``heading_buttons_as_words``); so is a control elsewhere whose words are a question, an FAQ's
+(``question_buttons_as_words``).
 """
 
 from __future__ import annotations
@@ -67,3 +68,47 @@ def heading_buttons_as_words(root: Element) -> int:
         for attribute in ("aria-expanded", "aria-controls", "type", "role", "class", "id"):
             button.attrib.pop(attribute, None)
     return len(buttons)
+
+
+# A question a control opens the answer to: a few words ending in a question mark.
+_QUESTION_WORDS = (3, 40)
+# A label is a few inline elements (an icon, a <span>); more is a card or a panel.
+_LABEL_NODES = 12
+_BLOCKS = frozenset({*HEADING_TAGS, "p", "ul", "ol", "div", "table", "section", "article"})
+
+
+def question_buttons_as_words(root: Element) -> int:
+    """Each disclosure control outside a heading whose words are a question, made a paragraph of
+    them; how many.
+
+    An FAQ is often written without headings: a ``<button aria-expanded>`` per question, the answer
+    in the panel it opens. Every extractor drops buttons as controls, so the answers (shown by
+    ``disclosures_opened``) stood without their questions ("Refunds take five working days" under
+    no question at all). Made its panel's title wherever it stands, any such control cost the
+    corpora (a shop's feature accordion, docs/extraction.md, thirty-third round); a question is
+    the title of the answer below it on any kind of page."""
+    controls = []
+    for control in islice(root.iterfind(".//*[@aria-expanded]"), MAX_ELEMENTS):
+        words = _label(control)
+        if words is None or any(a.tag in HEADING_TAGS for a in control.iterancestors()):
+            continue
+        if words.endswith("?") and _QUESTION_WORDS[0] <= len(words.split()) <= _QUESTION_WORDS[1]:
+            controls.append(control)
+    for control in controls:
+        control.tag = "p"
+        for attribute in ("aria-expanded", "aria-controls", "type", "role", "class", "id", "tabindex"):
+            control.attrib.pop(attribute, None)
+    return len(controls)
+
+
+def _label(control: Element) -> str | None:
+    """The words of a control that is a label: a few inline elements at most, no heading, paragraph,
+    list or box inside (that is a card or a panel); None otherwise. Read no further than that, so
+    that controls nested in controls cost no more than the page."""
+    nodes = list(islice(control.iter(), _LABEL_NODES + 1))
+    if len(nodes) > _LABEL_NODES or any(node.tag in _BLOCKS for node in nodes[1:]):
+        return None
+    parts = [control.text or ""]
+    for node in nodes[1:]:  # a comment's text is not shown; every tail inside is
+        parts += [node.text or "" if isinstance(node.tag, str) else "", node.tail or ""]
+    return " ".join("".join(parts).split())

@@ -43,7 +43,7 @@ from adapters.pages.call_to_action import action_links_out
 from adapters.pages.candidate_helper import CandidateHelper, Maker
 from adapters.pages.code_languages import CodeLanguages, code_languages, fences_labelled
 from adapters.pages.definition_lists import definitions_paired
-from adapters.pages.disclosure_panels import disclosures_opened, heading_buttons_as_words
+from adapters.pages.disclosure_panels import disclosures_opened, heading_buttons_as_words, question_buttons_as_words
 from adapters.pages.drafts import Drafting, draft_enough, sections_filled, tidied
 from adapters.pages.edit_links import edit_links_out
 from adapters.pages.emptied_sections import LEFT_ALONE, sections_put_back
@@ -263,6 +263,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + edit_links_out(root)
         + disclosures_opened(root)
         + heading_buttons_as_words(root)
+        + question_buttons_as_words(root)
         + labels_joined(root)
         + space_glued_inlines(root)
         + mend_headings(root)

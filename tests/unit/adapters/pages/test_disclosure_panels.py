@@ -6,7 +6,7 @@ import pytest
 
 from adapters.pages import disclosure_panels
 from adapters.pages.candidates import whole_page_markdown
-from adapters.pages.disclosure_panels import disclosures_opened, heading_buttons_as_words
+from adapters.pages.disclosure_panels import disclosures_opened, heading_buttons_as_words, question_buttons_as_words
 from adapters.pages.html_article import html_to_article
 from tests.unit.adapters.pages.page_trees import tree
 
@@ -121,3 +121,50 @@ def test_a_control_naming_a_great_many_ids_opens_only_the_first_few() -> None:
     )
 
     assert disclosures_opened(root) == disclosure_panels.IDS_PER_CONTROL
+
+
+_FAQ = {
+    "How long does a refund take?": "Refunds reach your card five working days after the parcel is back with us.",
+    "Can I change my plan later?": "Yes: the account page changes it from the next month, and the price with it.",
+    "Do you ship abroad?": "To every country of the European Union, in four to eight days, for a flat fee.",
+}
+FAQ_PAGE = (
+    "<!doctype html><html><head><title>Help</title></head><body><main><h1>Help with your orders</h1>"
+    "<p>Most questions about orders, refunds and plans are answered below; write to us for anything else, "
+    "and a person will answer within one working day.</p><h2>Questions</h2><div class='faq'>"
+    + "".join(
+        f"<button class='faq__toggle' aria-expanded='false' aria-controls='q{n}'>{question}</button>"
+        f"<div id='q{n}' hidden><p>{answer}</p></div>"
+        for n, (question, answer) in enumerate(_FAQ.items())
+    )
+    + "</div></main></body></html>"
+)
+
+
+def test_an_faqs_questions_drawn_as_buttons_reach_the_agent_with_their_answers() -> None:
+    markdown = html_to_article(FAQ_PAGE, "https://shop.example/help").markdown
+
+    for question, answer in _FAQ.items():
+        assert f"{question}\n\n{answer}" in markdown
+
+
+def test_only_a_question_a_control_opens_becomes_words() -> None:
+    page = (
+        "<div><button aria-expanded='false' aria-controls='f'>Battery life</button><div id='f'><p>Two days.</p></div>"
+        "<button aria-expanded='false'>Why?</button>"  # too short to be a question worth a line
+        "<button>Is this a question without a panel?</button>"  # no disclosure control
+        "<a role='button' aria-expanded='true' class='accordion-toggle'>Who are the therapists?</a>"
+        "<div role='button' aria-expanded='false'><h3>What is a card?</h3><p>A card holds blocks.</p></div>"
+        "<h3><button aria-expanded='false'>Is a heading's button left to its own pass?</button></h3></div>"
+    )
+    root = tree(page)
+
+    assert question_buttons_as_words(root) == 1
+    paragraphs = ["".join(p.itertext()) for p in root.iter("p")]
+    assert "Who are the therapists?" in paragraphs
+    assert [b.text for b in root.iter("button")] == [
+        "Battery life",
+        "Why?",
+        "Is this a question without a panel?",
+        "Is a heading's button left to its own pass?",
+    ]
