@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import os
+from typing import Any
 
 import pytest
 
@@ -65,3 +66,38 @@ async def test_the_real_archive_gives_its_latest_copy_of_a_page() -> None:
         copy = await archive.latest_copy("https://example.com/")
     assert "Example Domain" in copy.markdown
     assert copy.note is not None and copy.note.startswith("captured 20")
+
+
+async def test_the_real_dns_denies_a_domain_no_registry_holds_with_its_registrys_soa() -> None:
+    # What the lapsed-domain check rests on: this host's resolver passes the registry's SOA on with
+    # its NXDOMAIN. On a resolver that does not (a sandbox's, a blocklist's), the check never fires.
+    if not LIVE:
+        pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
+    from uuid import uuid4
+
+    from adapters.pages.resolver import SystemResolver
+
+    resolver = SystemResolver()
+    assert await resolver.lapsed(f"searchrelay-{uuid4().hex[:20]}.com") is True
+    assert await resolver.lapsed("example.com") is False
+
+
+async def test_the_real_archive_knows_a_domain_and_answers_one_capture_a_year() -> None:
+    if not LIVE:
+        pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
+    from adapters.sites.wayback_copies import WaybackCopies, _yearly
+
+    container = build_container(load().settings)  # the real environment, on purpose
+    async with running(container):
+        fetcher = container.page_fetcher()
+        copies = WaybackCopies(fetcher, await _awaited(container.extraction()))
+        assert await copies.holds_site("example.com") is True
+        stamps = await copies._indexed(_yearly("https://example.com/", before=2015))
+    assert stamps, "the index gave no captures"
+    years = [stamp[:4] for stamp in stamps]
+    assert all(year <= "2015" for year in years)
+    assert len(years) == len(set(years)) <= 10  # one a year, ten at most
+
+
+async def _awaited(value: Any) -> Any:
+    return await value if inspect.isawaitable(value) else value
