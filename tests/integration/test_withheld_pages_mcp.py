@@ -36,14 +36,16 @@ def _network(site_answer: httpx.Response) -> SiteRouter:
     return router
 
 
-async def _web_fetch(router: SiteRouter, env: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
+async def _web_fetch(
+    router: SiteRouter, env: dict[str, Any], url: str = f"http://{SITE}/story"
+) -> tuple[dict[str, Any] | None, str]:
     container = container_with({"SEARCHRELAY_WAYBACK_URL": f"http://{ARCHIVE}", **env})
     container.page_client.override(
         providers.Resource(httpx.AsyncClient, transport=httpx.MockTransport(router), trust_env=False,
                            follow_redirects=False)
     )  # fmt: skip
     async with Client(build_server(container)) as client:
-        result = await client.call_tool("web_fetch", {"url": f"http://{SITE}/story"})
+        result = await client.call_tool("web_fetch", {"url": url})
     said = "\n".join(getattr(part, "text", "") for part in result.content)
     return (None if result.is_error else result.structured_content), said
 
@@ -75,3 +77,36 @@ async def test_turned_off_the_refusal_is_said_and_the_archive_never_asked() -> N
         f"Could not read http://{SITE}/story: HTTP 403: Cloudflare's bot check answered instead of the page"
     )
     assert router.paths(ARCHIVE) == []
+
+
+async def test_a_parked_domains_lander_is_answered_with_the_archives_copy() -> None:
+    lander = (
+        b'<html data-adblockkey="MFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAKX74ix"><head><title>Related searches</title></head>'
+        b"<body><h1>Related searches</h1><ul><li>Cheap flights</li><li>Credit cards</li></ul></body></html>"
+    )
+    router = _network(httpx.Response(200, headers=HTML, content=lander))
+
+    data, said = await _web_fetch(router, {})
+
+    assert data is not None, said
+    assert "Cheap flights" not in data["content"]
+    assert "The relay moved every call to the next provider" in data["content"]
+    assert data["source_note"].startswith(
+        "A parking page answered instead of the page (the domain is parked or for sale)"
+    )
+
+
+async def test_a_redirectors_link_is_read_at_its_target_without_asking_the_redirector() -> None:
+    router = SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=STORY))
+
+    data, said = await _web_fetch(
+        router, {}, f"https://www.google.com/url?sa=t&url=http%3A%2F%2F{SITE}%2Fstory&usg=AOv"
+    )
+
+    assert data is not None, said
+    assert "The relay moved every call to the next provider" in data["content"]
+    assert (
+        data["source_note"]
+        == "The link goes through Google's redirect; its target was read without asking the redirector."
+    )
+    assert {seen.host for seen in router.seen} == {SITE}
