@@ -104,7 +104,17 @@ def own_names(asked: str) -> list[str]:
         pass
     labels = host.split(".")
     names = [".".join(labels[index:]) for index in range(len(labels) - 1) if all(labels[index:])]
-    return [name for name in names if not _is_suffix(name)][:_MAX_NAMES]
+    kept = [name for name in names if not _is_suffix(name)][:_MAX_NAMES]
+    # A lander writes the name as people read it (bücher.de) or as it goes on the wire (xn--bcher-kva.de).
+    return [*kept, *(other for name in kept if (other := _other_form(name)) not in (None, name))]
+
+
+def _other_form(name: str) -> str | None:
+    """``name`` in its other spelling: Unicode for an IDNA name, IDNA for a Unicode one."""
+    try:
+        return name.encode("ascii").decode("idna") if name.isascii() else name.encode("idna").decode("ascii")
+    except (UnicodeError, ValueError):
+        return None
 
 
 def _is_suffix(name: str) -> bool:

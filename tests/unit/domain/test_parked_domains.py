@@ -110,6 +110,8 @@ def test_the_asked_names_are_the_host_and_its_parents_short_of_a_suffix() -> Non
         "c.d.e.example.com",
         "d.e.example.com",
     ]
+    assert own_names("https://xn--bcher-kva.de/x") == ["xn--bcher-kva.de", "bücher.de"]
+    assert own_names("https://bücher.de/x") == ["bücher.de", "xn--bcher-kva.de"]
     assert own_names("http://93.184.3.4/") == []
     assert own_names("http://[::1]/") == []
     assert own_names("http://[bad/") == []
@@ -120,3 +122,8 @@ def test_a_page_with_much_text_or_many_bytes_is_never_judged() -> None:
     assert answered_instead("https://oldblog.net/a", small, "Related searches") == PARKED_PAGE
     assert answered_instead("https://oldblog.net/a", small, "A story. " * 300) is None
     assert answered_instead("https://oldblog.net/a", small + b" " * 70_000, "Related searches") is None
+
+
+def test_a_lander_naming_the_domain_in_its_other_spelling_is_a_parked_domain() -> None:
+    said = parked("https://xn--bcher-kva.de/katalog", _page("bücher.de steht zum Verkauf | bücher.de is for sale"), "")
+    assert said == "the domain bücher.de is parked: a page offering it for sale answered instead of the page"
