@@ -16,8 +16,10 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
+# Parameters an AMP viewer or cache adds to the page's address for itself.
+_AMP_OWN = ("amp_", "usqp=", "amp=", "outputType=")
 # Wrappers inside wrappers (a Safe Link around a Google redirect) are unwrapped this many times.
 MAX_UNWRAPS = 3
 _MAX_URL_CHARS = 8_192
@@ -60,6 +62,36 @@ _WRAPPERS = (
 
 
 @dataclass(frozen=True)
+class _PathWrapper:
+    """A wrapper that writes its target into its path: the page's host and path after a marker,
+    ``s/`` before them for https (AMP's viewers and caches), or the whole address percent-encoded
+    (Yahoo's ``/RU=.../RK=``)."""
+
+    name: str
+    host: re.Pattern[str]
+    path: re.Pattern[str]  # a "page" group (host and path, "secure" when https), or an "encoded" one
+
+
+_PATH_WRAPPERS = (
+    _PathWrapper(
+        "Google's AMP viewer",
+        re.compile(r"(?:www\.)?google\.(?:com|co\.[a-z]{2}|com\.[a-z]{2}|[a-z]{2})"),
+        re.compile(r"/amp/(?P<secure>s/)?(?P<page>[^/?#]+\.[^/?#]+(?:/.*)?)"),
+    ),
+    _PathWrapper(
+        "the AMP cache",
+        re.compile(r"[a-z0-9-]+\.cdn\.ampproject\.org"),
+        re.compile(r"/(?:c|v|i|r|wp)/(?P<secure>s/)?(?P<page>[^/?#]+\.[^/?#]+(?:/.*)?)"),
+    ),
+    _PathWrapper(
+        "Yahoo's redirect",
+        re.compile(r"r\.search\.yahoo\.com"),
+        re.compile(r"/(?:.*?/)?RU=(?P<encoded>[^/]+)/.*"),
+    ),
+)
+
+
+@dataclass(frozen=True)
 class Unwrapped:
     target: str
     wrappers: tuple[str, ...]  # whose redirects were taken off, outermost first
@@ -89,6 +121,10 @@ def _unwrap_once(url: str) -> tuple[str, str] | None:
         return None
     if parts.scheme not in ("http", "https"):
         return None
+    for by_path in _PATH_WRAPPERS:
+        if by_path.host.fullmatch(host) and (found := by_path.path.fullmatch(parts.path)) is not None:
+            target = _from_path(found, parts.query)
+            return (by_path.name, target.strip()) if target is not None and _is_web_address(target) else None
     for wrapper in _WRAPPERS:
         if not (wrapper.host.fullmatch(host) and wrapper.path.fullmatch(parts.path or "/")):
             continue
@@ -101,6 +137,17 @@ def _unwrap_once(url: str) -> tuple[str, str] | None:
         if target is not None and _is_web_address(target):
             return wrapper.name, target.strip()
     return None
+
+
+def _from_path(found: re.Match[str], query: str) -> str | None:
+    """The target a path wrapper wrote into its path (``query``: the wrapper's own, the page's)."""
+    groups = found.groupdict()
+    if groups.get("encoded") is not None:
+        return unquote(groups["encoded"])
+    scheme = "https" if groups.get("secure") else "http"
+    # The page's own parameters stay; those the AMP viewer or cache adds for itself go.
+    kept = [pair for pair in query.split("&") if pair and not pair.startswith(_AMP_OWN)]
+    return f"{scheme}://{groups['page']}" + (f"?{'&'.join(kept)}" if kept else "")
 
 
 def _from_base64(value: str) -> str | None:

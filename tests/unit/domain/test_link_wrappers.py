@@ -51,6 +51,52 @@ def test_a_wrapped_link_is_read_at_its_target(link: str, wrapper: str) -> None:
     assert (found.target, found.wrappers) == (TARGET, (wrapper,))
 
 
+@pytest.mark.parametrize(
+    ("link", "target", "wrapper"),
+    [
+        (
+            "https://www.google.com/amp/s/www.example.org/news/relay.amp",
+            "https://www.example.org/news/relay.amp",
+            "Google's AMP viewer",
+        ),
+        ("https://www.google.co.uk/amp/example.org/a?page=2", "http://example.org/a?page=2", "Google's AMP viewer"),
+        (
+            "https://www-example-org.cdn.ampproject.org/c/s/www.example.org/news/relay.amp?page=2&amp_js_v=0.1&usqp=mq331AQ",
+            "https://www.example.org/news/relay.amp?page=2",
+            "the AMP cache",
+        ),
+        (
+            "https://www-example-org.cdn.ampproject.org/v/s/www.example.org/news/?amp_gsa=1",
+            "https://www.example.org/news/",
+            "the AMP cache",
+        ),
+        (
+            "https://r.search.yahoo.com/_ylt=AwrE1/RV=2/RE=1700000000/RO=10/RU=https%3a%2f%2fwww.example.org%2fnews%2frelay/RK=2/RS=x-",
+            "https://www.example.org/news/relay",
+            "Yahoo's redirect",
+        ),
+    ],
+)
+def test_a_target_written_into_the_path_is_read(link: str, target: str, wrapper: str) -> None:
+    found = unwrapped(link)
+    assert found is not None
+    assert (found.target, found.wrappers) == (target, (wrapper,))
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://www.google.com/amp/",
+        "https://www.google.com/amp/s/notadomain",
+        "https://www.google.com/ampersand/s/www.example.org/",
+        "https://r.search.yahoo.com/RU=javascript%3aalert(1)/RK=0",
+        "https://r.search.yahoo.com/search?p=relay",
+    ],
+)
+def test_paths_that_hold_no_target_are_read_as_written(link: str) -> None:
+    assert unwrapped(link) is None
+
+
 def test_wrappers_inside_wrappers_come_off_in_turn() -> None:
     google = f"https://www.google.com/url?q={Q}"
     link = f"https://nam12.safelinks.protection.outlook.com/?url={quote(google, safe='')}&data=x"
