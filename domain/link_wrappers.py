@@ -76,12 +76,12 @@ _PATH_WRAPPERS = (
     _PathWrapper(
         "Google's AMP viewer",
         re.compile(r"(?:www\.)?google\.(?:com|co\.[a-z]{2}|com\.[a-z]{2}|[a-z]{2})"),
-        re.compile(r"/amp/(?P<secure>s/)?(?P<page>[^/?#]+\.[^/?#]+(?:/.*)?)"),
+        re.compile(r"/amp/(?P<secure>s/)?(?P<page>[^/?#]+\.[^/?#]+/.*)"),
     ),
     _PathWrapper(
         "the AMP cache",
         re.compile(r"[a-z0-9-]+\.cdn\.ampproject\.org"),
-        re.compile(r"/(?:c|v|i|r|wp)/(?P<secure>s/)?(?P<page>[^/?#]+\.[^/?#]+(?:/.*)?)"),
+        re.compile(r"/(?:c|v|i|r|wp)/(?P<secure>s/)?(?P<page>[^/?#]+\.[^/?#]+/.*)"),
     ),
     _PathWrapper(
         "Yahoo's redirect",
@@ -124,7 +124,10 @@ def _unwrap_once(url: str) -> tuple[str, str] | None:
     for by_path in _PATH_WRAPPERS:
         if by_path.host.fullmatch(host) and (found := by_path.path.fullmatch(parts.path)) is not None:
             target = _from_path(found, parts.query)
-            return (by_path.name, target.strip()) if target is not None and _is_web_address(target) else None
+            # A viewer's or a cache's link never carries a user and password: one that does is
+            # made to send them where the link does not seem to go ("google.com@evil.example").
+            usable = target is not None and _is_web_address(target) and "@" not in urlsplit(target).netloc
+            return (by_path.name, target.strip()) if usable and target is not None else None
     for wrapper in _WRAPPERS:
         if not (wrapper.host.fullmatch(host) and wrapper.path.fullmatch(parts.path or "/")):
             continue

@@ -39,6 +39,9 @@ _PARKED_FREE = re.compile(r"\bparked free, courtesy of\b")
 MAX_TEXT_CHARS = 4_000
 # Names tried: the host and its parents, longest first; a lander names one of them.
 _MAX_NAMES = 4
+# The DNS's bounds on a name and on one of its labels.
+_MAX_NAME_CHARS = 253
+_MAX_LABEL_CHARS = 63
 # Second-level labels under which registries hand out names (co.uk, com.au, or.jp): a name of
 # two labels starting with one is a public suffix, not a domain anyone parks.
 _SUFFIX_LABELS = frozenset(
@@ -110,11 +113,21 @@ def own_names(asked: str) -> list[str]:
 
 
 def _other_form(name: str) -> str | None:
-    """``name`` in its other spelling: Unicode for an IDNA name, IDNA for a Unicode one."""
+    """``name`` in its other spelling: Unicode for an IDNA name, IDNA for a Unicode one; None when
+    the two do not map onto each other. The standard library's codec is IDNA 2003, which spells
+    "straße.de" as "strasse.de", another domain (IDNA 2008, which browsers and httpx use, keeps
+    the ß): a spelling that does not convert back to the name is not the name's."""
+    if len(name) > _MAX_NAME_CHARS or any(len(label) > _MAX_LABEL_CHARS for label in name.split(".")):
+        return None  # no DNS name is longer; the codec's time grows with the square of a label
     try:
-        return name.encode("ascii").decode("idna") if name.isascii() else name.encode("idna").decode("ascii")
+        other = _converted(name)
+        return other if _converted(other) == name else None
     except (UnicodeError, ValueError):
         return None
+
+
+def _converted(name: str) -> str:
+    return name.encode("ascii").decode("idna") if name.isascii() else name.encode("idna").decode("ascii")
 
 
 def _is_suffix(name: str) -> bool:

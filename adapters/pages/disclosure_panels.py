@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from adapters.pages.html_markdown import HEADING_TAGS, Element, is_hidden
+from adapters.pages.html_markdown import HEADING_TAGS, Element, is_chrome, is_hidden
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 # A control opens one panel, or a few (an "expand all" button); a hostile page's one attribute
@@ -75,30 +75,55 @@ _QUESTION_WORDS = (3, 40)
 # A label is a few inline elements (an icon, a <span>); more is a card or a panel.
 _LABEL_NODES = 12
 _BLOCKS = frozenset({*HEADING_TAGS, "p", "ul", "ol", "div", "table", "section", "article"})
+# The elements drawn as controls; a heading, a <summary>, a <dt> or a table's row that carries
+# aria-expanded is read as what it is already.
+_CONTROL_TAGS = frozenset({"button", "a", "span", "div", "label"})
+# A heading drawn as the control keeps its tag, and loses the names that read as a control's.
+_TITLE_TAGS = HEADING_TAGS | {"summary", "dt"}
+# Parents a paragraph cannot stand in: the question stays inline there, in bold.
+_INLINE_PARENTS = frozenset({"p", "a", "span", "em", "strong", "b", "i", "label", "small", "font"})
 
 
 def question_buttons_as_words(root: Element) -> int:
     """Each disclosure control outside a heading whose words are a question, made a paragraph of
-    them; how many.
+    them (in bold where it stands inside a paragraph); how many.
 
     An FAQ is often written without headings: a ``<button aria-expanded>`` per question, the answer
     in the panel it opens. Every extractor drops buttons as controls, so the answers (shown by
     ``disclosures_opened``) stood without their questions ("Refunds take five working days" under
     no question at all). Made its panel's title wherever it stands, any such control cost the
     corpora (a shop's feature accordion, docs/extraction.md, thirty-third round); a question is
-    the title of the answer below it on any kind of page."""
-    controls = []
-    for control in islice(root.iterfind(".//*[@aria-expanded]"), MAX_ELEMENTS):
-        words = _label(control)
-        if words is None or any(a.tag in HEADING_TAGS for a in control.iterancestors()):
-            continue
-        if words.endswith("?") and _QUESTION_WORDS[0] <= len(words.split()) <= _QUESTION_WORDS[1]:
-            controls.append(control)
+    the title of the answer below it on any kind of page. Not in the page's chrome (a cookie
+    banner's "Why do we use cookies?", a chat launcher's), judged before its names are dropped;
+    of controls inside controls, only the innermost."""
+    controls = [
+        control
+        for control in islice(root.iterfind(".//*[@aria-expanded]"), MAX_ELEMENTS)
+        if (control.tag in _CONTROL_TAGS or control.tag in _TITLE_TAGS)
+        and _is_question(_label(control))
+        and not _placed_apart(control)
+    ]
     for control in controls:
-        control.tag = "p"
+        parent = control.getparent()
+        if control.tag not in _TITLE_TAGS:
+            control.tag = "strong" if parent is not None and parent.tag in _INLINE_PARENTS else "p"
         for attribute in ("aria-expanded", "aria-controls", "type", "role", "class", "id", "tabindex"):
             control.attrib.pop(attribute, None)
     return len(controls)
+
+
+def _is_question(words: str | None) -> bool:
+    return words is not None and words.endswith("?") and _QUESTION_WORDS[0] <= len(words.split()) <= _QUESTION_WORDS[1]
+
+
+def _placed_apart(control: Element) -> bool:
+    """Whether ``control`` is no FAQ's question where it stands: inside a heading (its own pass),
+    in the page's chrome, or around another control."""
+    if control.find(".//*[@aria-expanded]") is not None:
+        return True
+    if is_chrome(control):
+        return True
+    return any(node.tag in HEADING_TAGS or is_chrome(node) for node in control.iterancestors())
 
 
 def _label(control: Element) -> str | None:
@@ -108,7 +133,4 @@ def _label(control: Element) -> str | None:
     nodes = list(islice(control.iter(), _LABEL_NODES + 1))
     if len(nodes) > _LABEL_NODES or any(node.tag in _BLOCKS for node in nodes[1:]):
         return None
-    parts = [control.text or ""]
-    for node in nodes[1:]:  # a comment's text is not shown; every tail inside is
-        parts += [node.text or "" if isinstance(node.tag, str) else "", node.tail or ""]
-    return " ".join("".join(parts).split())
+    return " ".join("".join(control.itertext()).split())

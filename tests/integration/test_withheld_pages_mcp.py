@@ -1,11 +1,13 @@
 """A page its site withholds, through the whole server: web_fetch over the in-process MCP client, the
 container as the server builds it (settings, fetcher, extraction workers, the archive's wiring), and
 only the network faked (the page client's transport answers for the site and the archive, both
-named by public addresses, so no DNS and no traffic leaves the machine)."""
+named by public addresses, and the fetcher's resolver knows no name: no DNS, and no traffic leaves
+the machine even when a change sends the server to a name)."""
 
 from __future__ import annotations
 
 import json
+import socket
 from typing import Any
 
 import httpx
@@ -13,6 +15,7 @@ import pytest
 from dependency_injector import providers
 from mcp import Client
 
+from adapters.pages.fetcher import SafePageFetcher
 from entrypoints.mcp_server import build_server
 from tests.support.servers import container_with
 from tests.support.site_apis import SiteRouter
@@ -36,6 +39,17 @@ def _network(site_answer: httpx.Response) -> SiteRouter:
     return router
 
 
+class NoNames:
+    """A resolver that resolves nothing, as an offline machine's: a host name reached is a failure
+    the test sees, never a query leaving the machine."""
+
+    async def resolve(self, host: str, port: int) -> list[str]:
+        raise socket.gaierror(socket.EAI_AGAIN, f"{host} is not a test host")
+
+    async def lapsed(self, domain: str) -> bool:
+        raise AssertionError("never asked: no name is unknown here, only unresolvable")
+
+
 async def _web_fetch(
     router: SiteRouter, env: dict[str, Any], url: str = f"http://{SITE}/story"
 ) -> tuple[dict[str, Any] | None, str]:
@@ -44,6 +58,7 @@ async def _web_fetch(
         providers.Resource(httpx.AsyncClient, transport=httpx.MockTransport(router), trust_env=False,
                            follow_redirects=False)
     )  # fmt: skip
+    container.page_fetcher.override(providers.Singleton(SafePageFetcher, container.page_client, resolver=NoNames()))
     async with Client(build_server(container)) as client:
         result = await client.call_tool("web_fetch", {"url": url})
     said = "\n".join(getattr(part, "text", "") for part in result.content)
@@ -96,17 +111,20 @@ async def test_a_parked_domains_lander_is_answered_with_the_archives_copy() -> N
     )
 
 
-async def test_a_redirectors_link_is_read_at_its_target_without_asking_the_redirector() -> None:
+@pytest.mark.parametrize(
+    ("link", "wrapper"),
+    [
+        (f"https://www.google.com/url?sa=t&url=http%3A%2F%2F{SITE}%2Fstory&usg=AOv", "Google's redirect"),
+        (f"https://www.google.com/amp/{SITE}/story", "Google's AMP viewer"),
+        (f"https://r.search.yahoo.com/_ylt=A/RU=http%3a%2f%2f{SITE}%2fstory/RK=2/RS=x-", "Yahoo's redirect"),
+    ],
+)
+async def test_a_redirectors_link_is_read_at_its_target_without_asking_the_redirector(link: str, wrapper: str) -> None:
     router = SiteRouter().add(SITE, "/story", httpx.Response(200, headers=HTML, content=STORY))
 
-    data, said = await _web_fetch(
-        router, {}, f"https://www.google.com/url?sa=t&url=http%3A%2F%2F{SITE}%2Fstory&usg=AOv"
-    )
+    data, said = await _web_fetch(router, {}, link)
 
-    assert data is not None, said
+    assert data is not None, said  # the redirector's name would not resolve here: it was never asked
     assert "The relay moved every call to the next provider" in data["content"]
-    assert (
-        data["source_note"]
-        == "The link goes through Google's redirect; its target was read without asking the redirector."
-    )
-    assert {seen.host for seen in router.seen} == {SITE}
+    assert data["source_note"] == f"The link goes through {wrapper}; its target was read without asking the redirector."
+    assert [seen.host for seen in router.seen] == [SITE]

@@ -89,6 +89,9 @@ def test_a_target_written_into_the_path_is_read(link: str, target: str, wrapper:
         "https://www.google.com/amp/",
         "https://www.google.com/amp/s/notadomain",
         "https://www.google.com/ampersand/s/www.example.org/",
+        "https://www.google.com/amp/index.html",  # a file, not a page's host and path
+        "https://www.google.com/amp/s/www.google.com@evil.example/login",  # credentials in the page part
+        "https://r.search.yahoo.com/_ylt=A/RU=https%3a%2f%2fuser%3apw%40www.example.org%2f/RK=2",
         "https://r.search.yahoo.com/RU=javascript%3aalert(1)/RK=0",
         "https://r.search.yahoo.com/search?p=relay",
     ],

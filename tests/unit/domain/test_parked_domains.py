@@ -112,6 +112,9 @@ def test_the_asked_names_are_the_host_and_its_parents_short_of_a_suffix() -> Non
     ]
     assert own_names("https://xn--bcher-kva.de/x") == ["xn--bcher-kva.de", "bücher.de"]
     assert own_names("https://bücher.de/x") == ["bücher.de", "xn--bcher-kva.de"]
+    # IDNA 2003 (the standard library's) spells ß as ss, another domain: no other spelling then.
+    assert own_names("https://straße.de/") == ["straße.de"]
+    assert own_names("https://" + "é" * 70 + ".de/") == ["é" * 70 + ".de"]
     assert own_names("http://93.184.3.4/") == []
     assert own_names("http://[::1]/") == []
     assert own_names("http://[bad/") == []

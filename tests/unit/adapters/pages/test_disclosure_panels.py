@@ -149,22 +149,71 @@ def test_an_faqs_questions_drawn_as_buttons_reach_the_agent_with_their_answers()
 
 
 def test_only_a_question_a_control_opens_becomes_words() -> None:
+    icons = "".join("<i></i>" for _ in range(12))
     page = (
         "<div><button aria-expanded='false' aria-controls='f'>Battery life</button><div id='f'><p>Two days.</p></div>"
         "<button aria-expanded='false'>Why?</button>"  # too short to be a question worth a line
         "<button>Is this a question without a panel?</button>"  # no disclosure control
-        "<a role='button' aria-expanded='true' class='accordion-toggle'>Who are the therapists?</a>"
-        "<div role='button' aria-expanded='false'><h3>What is a card?</h3><p>A card holds blocks.</p></div>"
+        "<a role='button' aria-expanded='false' aria-controls='t' class='accordion-toggle'>Who are the therapists?</a>"
+        "<div role='button' aria-expanded='false'><h3>What is a card?</h3><p>Is a card a question?</p></div>"
+        f"<button aria-expanded='false'>Is a label of {icons} thirteen nodes one?</button>"
+        "<button class='cookie-consent-more' aria-expanded='false'>Why do we use cookies?</button>"
         "<h3><button aria-expanded='false'>Is a heading's button left to its own pass?</button></h3></div>"
     )
     root = tree(page)
 
     assert question_buttons_as_words(root) == 1
-    paragraphs = ["".join(p.itertext()) for p in root.iter("p")]
-    assert "Who are the therapists?" in paragraphs
-    assert [b.text for b in root.iter("button")] == [
+    assert ["".join(p.itertext()) for p in root.iter("p")] == [
+        "Two days.",
+        "Who are the therapists?",
+        "Is a card a question?",
+    ]
+    assert [" ".join("".join(b.itertext()).split()) for b in root.iter("button")] == [
         "Battery life",
         "Why?",
         "Is this a question without a panel?",
+        "Is a label of thirteen nodes one?",
+        "Why do we use cookies?",
         "Is a heading's button left to its own pass?",
     ]
+
+
+@pytest.mark.parametrize(
+    ("control", "kept"),
+    [
+        ("<h3 class='accordion-button' type='button' aria-expanded='false'>How long does a refund take?</h3>", "h3"),
+        ("<details><summary aria-expanded='false'>How long does a refund take?</summary></details>", "summary"),
+        ("<dl><dt aria-expanded='false'>How long does a refund take?</dt><dd>Five days.</dd></dl>", "dt"),
+    ],
+)
+def test_a_title_drawn_as_the_control_keeps_its_tag_and_loses_a_controls_names(control: str, kept: str) -> None:
+    root = tree(f"<div>{control}</div>")
+    assert question_buttons_as_words(root) == 1
+    title = next(root.iter(kept))
+    assert title.attrib == {}
+    assert root.find(".//p") is None
+
+
+@pytest.mark.parametrize(
+    "control",
+    [
+        "<table><tr aria-expanded='false'><td>How long does a refund take?</td></tr></table>",
+        "<ul><li role='treeitem' aria-expanded='false'>How long does a refund take?</li></ul>",
+        "<select aria-expanded='false'><option>Pick one</option><option>Is this a question?</option></select>",
+    ],
+)
+def test_other_elements_carrying_the_attribute_are_left_as_they_are(control: str) -> None:
+    assert question_buttons_as_words(tree(f"<div>{control}</div>")) == 0
+
+
+def test_a_question_inside_a_paragraph_stays_inline_and_only_the_innermost_control_counts() -> None:
+    root = tree(
+        "<div><p>Q1. <button aria-expanded='false'>How long does a refund take?</button> (tap)</p>"
+        "<div role='button' aria-expanded='false'><button aria-expanded='false'>Is it free to join?</button></div>"
+        "<button aria-expanded='false'><span>Can I <em>return</em> it</span>?</button></div>"
+    )
+
+    assert question_buttons_as_words(root) == 3
+    assert [" ".join("".join(s.itertext()).split()) for s in root.iter("strong")] == ["How long does a refund take?"]
+    assert ["".join(p.itertext()) for p in root.iter("p")][1:] == ["Is it free to join?", "Can I return it?"]
+    assert root.find(".//div[@role='button']") is not None
