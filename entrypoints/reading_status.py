@@ -91,4 +91,5 @@ def _archive_line(archive: dict[str, Any]) -> str:
     head = f"archived copies (SEARCHRELAY_ARCHIVED_COPIES={'true' if archive['setting'] else 'false'}): "
     if not archive["setting"]:
         return head + "off (a page its site withholds is said as refused)"
-    return head + f"a page its site withholds (a bot check, a sign-in page, an error) is read from {archive['archive']}"
+    withheld = "a bot check, a sign-in page, an error, a parked or dead site"
+    return head + f"a page its site withholds ({withheld}) is read from {archive['archive']}"

@@ -100,7 +100,7 @@ def test_the_archive_withheld_pages_are_read_from_is_said() -> None:
     on = render_reading(reading_report(Settings.from_values({}), driver_installed=lambda: True))
     assert on[2] == (
         "archived copies (SEARCHRELAY_ARCHIVED_COPIES=true): a page its site withholds (a bot check, a sign-in "
-        "page, an error) is read from https://web.archive.org"
+        "page, an error, a parked or dead site) is read from https://web.archive.org"
     )
     values = {"SEARCHRELAY_ARCHIVED_COPIES": "false"}
     off = render_reading(reading_report(Settings.from_values(values), driver_installed=lambda: True))
