@@ -85,6 +85,22 @@ class PageReader:
         A page that could not be read is not kept: the next call tries it again. Concurrent reads
         of one URL (several agents asking the same search) share one fetch.
         """
+        # A redirector's link is read at its target: the redirector would answer with its
+        # interstitial, and hear of the page read (``domain.link_wrappers``). The target is the
+        # page kept, so two links leading to it (or the target asked itself) share one read.
+        wrapped = unwrapped(url)
+        if wrapped is None:
+            return await self._kept(url)
+        through = _listed(wrapped.wrappers)
+        try:
+            text = await self._kept(wrapped.target)
+        except PageUnavailable as failed:
+            # Named by the target it could not read, and how the link led there.
+            raise failed.with_reason(f"{failed.reason} (the link's target, through {through})") from None
+        said = f"The link goes through {through}; its target was read without asking the redirector."
+        return replace(text, note=_joined(said, text.note))
+
+    async def _kept(self, url: str) -> PageText:
         if self._cache is not None and (cached := await self._cache.get(url)) is not None:
             return cached
         return await self._flights.run(url, lambda: self._read_and_keep(url))
@@ -96,20 +112,6 @@ class PageReader:
         return text
 
     async def _read(self, url: str) -> PageText:
-        # A redirector's link is read at its target: the redirector would answer with its
-        # interstitial, and hear of the page read (``domain.link_wrappers``).
-        if (wrapped := unwrapped(url)) is not None:
-            through = _listed(wrapped.wrappers)
-            try:
-                text = await self._read_unwrapped(wrapped.target)
-            except PageUnavailable as failed:
-                # Named by the target it could not read, and how the link led there.
-                raise failed.with_reason(f"{failed.reason} (the link's target, through {through})") from None
-            said = f"The link goes through {through}; its target was read without asking the redirector."
-            return replace(text, note=_joined(said, text.note))
-        return await self._read_unwrapped(url)
-
-    async def _read_unwrapped(self, url: str) -> PageText:
         # A site's API first, when one reads this URL; its own page timeout, so that a failure
         # still leaves the generic read a whole one (the call's deadline bounds both).
         site = await read_through_site(url, self._resolvers, seconds=self._page_timeout)

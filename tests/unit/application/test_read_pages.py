@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import anyio
 import pytest
@@ -368,6 +370,28 @@ async def test_a_page_that_was_read_is_kept_and_not_fetched_again() -> None:
     first, second = await pages.read("u"), await pages.read("u")
     assert first is second
     assert fetcher.calls == ["u"]
+
+
+async def test_links_through_redirectors_and_their_target_share_one_read() -> None:
+    target = "https://news.example/story"
+    pages, fetcher = cached_reader({target: Serve(body="kept")})
+    google = f"https://www.google.com/url?q={quote(target, safe='')}"
+    bing_base64 = base64.urlsafe_b64encode(target.encode()).decode().rstrip("=")
+
+    direct = await pages.read(target)
+    through_google = await pages.read(google)
+    through_bing = await pages.read(f"https://www.bing.com/ck/a?u=a1{bing_base64}")
+
+    assert fetcher.calls == [target]
+    assert direct.note is None
+    assert through_google.markdown == through_bing.markdown == direct.markdown
+    assert (
+        through_google.note
+        == "The link goes through Google's redirect; its target was read without asking the redirector."
+    )
+    assert (
+        through_bing.note == "The link goes through Bing's redirect; its target was read without asking the redirector."
+    )
 
 
 async def test_a_page_that_failed_is_tried_again_on_the_next_call() -> None:
