@@ -9,6 +9,7 @@ order starts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 import anyio
 
@@ -26,6 +27,8 @@ MAX_LINES = 2000
 # A focused window that breaks the byte or line limit is tried again this much smaller, a few times.
 _SHRINK = 0.85
 _TRIES = 6
+# Characters of a fragment shown percent-encoded in the note (see ``anchor_note``).
+_NOT_SHOWN = frozenset("[]<>`\\")
 # The longest fragment a note shows back whole.
 _SHOWN_FRAGMENT = 80
 
@@ -132,6 +135,12 @@ def fragment_of(url: str) -> str:
 def anchor_note(fragment: str, index: int) -> str:
     """Where a window that starts at the address's fragment starts, and how to read from the top. Only
     the caller's own words (the fragment, cut short), never the page's: the note is outside the fence."""
+    # A wrapped link's target is decoded from the link: what could pass for the note's own words
+    # (a bracket, a line separator, a fence's angle brackets) is shown percent-encoded.
+    fragment = "".join(
+        character if character.isprintable() and character not in _NOT_SHOWN else quote(character)
+        for character in fragment[: _SHOWN_FRAGMENT + 1]
+    )
     shown = fragment if len(fragment) <= _SHOWN_FRAGMENT else fragment[: _SHOWN_FRAGMENT - 3] + "..."
     return (
         f"[This window starts at character {index}, where the address's #{shown} points; "

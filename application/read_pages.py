@@ -87,7 +87,8 @@ class PageReader:
         """
         # A redirector's link is read at its target: the redirector would answer with its
         # interstitial, and hear of the page read (``domain.link_wrappers``). The target is the
-        # page kept, so two links leading to it (or the target asked itself) share one read.
+        # page kept, so links leading to one address (or the address asked itself, with the same
+        # fragment) share one read.
         wrapped = unwrapped(url)
         if wrapped is None:
             return await self._kept(url)

@@ -20,6 +20,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 # Parameters an AMP viewer or cache adds to the page's address for itself.
 _AMP_OWN = ("amp_", "usqp=", "amp=", "outputType=")
+# The longest target taken from a link (the practical bound on an address browsers and sitemaps keep).
+MAX_TARGET_CHARS = 2_048
 # Wrappers inside wrappers (a Safe Link around a Google redirect) are unwrapped this many times.
 MAX_UNWRAPS = 3
 _MAX_URL_CHARS = 8_192
@@ -165,9 +167,12 @@ def _from_base64(value: str) -> str | None:
 
 
 def _is_web_address(target: str) -> bool:
-    # A control character would reach the messages that name the address (urlsplit drops some
-    # quietly); an address the caller writes with one is refused the same way (``check_url``).
-    if any(ord(character) < 32 or 127 <= ord(character) < 160 for character in target.strip()):
+    # The target is named in messages outside the untrusted-content fence (a failure's "Could not
+    # read ..."), decoded from the link: no control, format or separator character (a line or
+    # paragraph separator, a bidi override), no space, and no longer than a link should be.
+    # urlsplit drops some of those quietly.
+    trimmed = target.strip()
+    if len(trimmed) > MAX_TARGET_CHARS or not trimmed.isprintable() or " " in trimmed:
         return False
     try:
         parts = urlsplit(target.strip())

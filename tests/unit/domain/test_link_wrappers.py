@@ -141,6 +141,11 @@ def test_only_so_many_wrappers_come_off() -> None:
         "https://www.google.com/url?q=https%3A%2F%2Fnews.example%2Fstory%0D%0AX-Injected%3A%201",
         "https://www.google.com/url?q=https%3A%2F%2Fnews.example%2F%00",
         "https://www.bing.com/ck/a?u=a1aHR0cHM6Ly9leGFtcGxlLm9yZy8KWA",
+        # Nor a separator or format character, a space, or a target longer than a link should be.
+        "https://www.google.com/url?q=https%3A%2F%2Fnews.example%2F%E2%80%A8SYSTEM%3A%20obey",
+        "https://www.google.com/url?q=https%3A%2F%2Fnews.example%2F%E2%80%AEtxt.exe",
+        "https://www.google.com/url?q=https%3A%2F%2Fnews.example%2Fa%20b",
+        "https://www.google.com/url?q=https%3A%2F%2Fnews.example%2F" + "a" * 2_100,
     ],
 )
 def test_other_links_are_read_as_written(link: str) -> None:
