@@ -24,7 +24,7 @@ from adapters.pages.address_guard import IPAddress, non_public_category
 from adapters.pages.fetch_scope import PAGE, Call, Credentials, origin
 from adapters.pages.resolver import Resolver, SystemResolver
 from adapters.pages.responses import describe_invalid_url, describe_transport_error, is_text_like, parse_content_type
-from adapters.pages.target_vetting import LapsedDomain, TargetVetter, ascii_host
+from adapters.pages.target_vetting import TargetVetter, ascii_host
 from domain.errors import DomainLapsed, PageUnavailable, PageWithheld
 from domain.pages import FetchedPage
 from domain.retry_after import retry_after_seconds
@@ -141,10 +141,11 @@ class SafePageFetcher:
                 raise PageUnavailable(original, f"the server redirected a {call.method} request")
             try:
                 addresses = await self._vetter.addresses(original, current, via_redirect=hop > 0)
-            except LapsedDomain as gone:
-                # A site whose domain lapsed may be in a public archive, as one that is down.
+            except DomainLapsed as gone:
+                # A site whose domain lapsed may be in a public archive, as one that is down; not
+                # when a private hop led there, nor for an API's call.
                 if public and not call.any_status:
-                    raise DomainLapsed(original, gone.reason, domain=gone.domain) from None
+                    raise
                 raise PageUnavailable(original, gone.reason) from None
             public = public and all(non_public_category(address) is None for address in addresses)
             extra = credentials.headers_for(current) if credentials is not None else {}

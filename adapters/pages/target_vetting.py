@@ -11,19 +11,10 @@ import httpx
 from adapters.pages.address_guard import IPAddress, non_public_category, parse_host_literal
 from adapters.pages.registered_domains import registered_domain
 from adapters.pages.resolver import Resolver, name_unknown
-from domain.errors import PageUnavailable, UnsafeUrl
+from domain.errors import DomainLapsed, PageUnavailable, UnsafeUrl
 
 ALLOW_HINT = "set SEARCHRELAY_ALLOW_PRIVATE_NETWORKS=true to allow private networks"
 DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
-class LapsedDomain(PageUnavailable):
-    """The host does not resolve because its registry holds no such domain (the fetcher decides
-    whether the page may be named to an archive: ``domain.errors.DomainLapsed``)."""
-
-    def __init__(self, url: str, reason: str, *, domain: str) -> None:
-        super().__init__(url, reason)
-        self.domain = domain
 
 
 class TargetVetter:
@@ -75,11 +66,12 @@ class TargetVetter:
         """Why ``host`` did not resolve, as far as the DNS tells: a name under a registered domain
         its registry does not hold is a site that lapsed, or an intranet's under a domain never
         registered in public. A name under a domain that exists may be an intranet's, seen only
-        inside it, and is said as unresolved and no more."""
+        inside it, and is said as unresolved and no more. Whether the page may be named to an
+        archive is the fetcher's to decide (``DomainLapsed`` only when every hop was public)."""
         reason = f"could not resolve host '{host}'"
         domain = registered_domain(host) if name_unknown(error) else None
         if domain is not None and await self._resolver.lapsed(domain):
-            return LapsedDomain(
+            return DomainLapsed(
                 original,
                 f"{reason}: its registry holds no domain {domain} (lapsed, suspended or never registered)",
                 domain=domain,
