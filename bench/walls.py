@@ -19,7 +19,8 @@ import statistics
 import time
 
 from bench.extraction_corpora import Selection, load
-from domain.not_found import HEAD_CHARS, not_found_title
+from domain.not_found import not_found_title
+from domain.page_titles import HEAD_CHARS
 from domain.parked_domains import parked
 from domain.server_placeholders import placeholder
 from domain.walls import HEAD_BYTES, answered_instead, check_in_place, refusal_reason, sign_in_in_place

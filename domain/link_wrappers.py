@@ -36,10 +36,13 @@ class _Wrapper:
     base64: bool = False  # Bing's: "a1" and the target in URL-safe base64
 
 
+# Google's hosts, whatever the country.
+_GOOGLE = re.compile(r"(?:www\.)?google\.(?:com|co\.[a-z]{2}|com\.[a-z]{2}|[a-z]{2})")
+
 _WRAPPERS = (
     _Wrapper(
         "Google's redirect",
-        re.compile(r"(?:www\.)?google\.(?:com|co\.[a-z]{2}|com\.[a-z]{2}|[a-z]{2})"),
+        _GOOGLE,
         re.compile(r"/url"),
         ("q", "url"),
     ),
@@ -77,7 +80,7 @@ class _PathWrapper:
 _PATH_WRAPPERS = (
     _PathWrapper(
         "Google's AMP viewer",
-        re.compile(r"(?:www\.)?google\.(?:com|co\.[a-z]{2}|com\.[a-z]{2}|[a-z]{2})"),
+        _GOOGLE,
         re.compile(r"/amp/(?P<secure>s/)?(?P<page>[^/?#]+\.[^/?#]+/.*)"),
     ),
     _PathWrapper(
@@ -128,8 +131,9 @@ def _unwrap_once(url: str) -> tuple[str, str] | None:
             target = _from_path(found, parts.query)
             # A viewer's or a cache's link never carries a user and password: one that does is
             # made to send them where the link does not seem to go ("google.com@evil.example").
-            usable = target is not None and _is_web_address(target) and "@" not in urlsplit(target).netloc
-            return (by_path.name, target.strip()) if usable and target is not None else None
+            if target is None or not _is_web_address(target) or "@" in urlsplit(target).netloc:
+                return None
+            return by_path.name, target.strip()
     for wrapper in _WRAPPERS:
         if not (wrapper.host.fullmatch(host) and wrapper.path.fullmatch(parts.path or "/")):
             continue
@@ -175,7 +179,7 @@ def _is_web_address(target: str) -> bool:
     if len(trimmed) > MAX_TARGET_CHARS or not trimmed.isprintable() or " " in trimmed:
         return False
     try:
-        parts = urlsplit(target.strip())
+        parts = urlsplit(trimmed)
         return parts.scheme in ("http", "https") and bool(parts.hostname)
     except ValueError:
         return False

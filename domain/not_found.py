@@ -14,7 +14,6 @@ import re
 
 from domain.page_titles import page_title
 
-HEAD_CHARS = 65_536
 _SEPARATORS = re.compile(r"\s+[-–—|:·•»«~/]+\s+|\s*[|·•»«]\s*")
 _WORDS = frozenset(
     {
@@ -34,7 +33,7 @@ _SAYS_404 = re.compile(r"^(?:error\s*)?404\b(?=.*\b(?:not found|could not be fou
 
 def not_found_title(html: str) -> str | None:
     """The page's title when it says the page is not there, else None."""
-    title = page_title(html[:HEAD_CHARS])
+    title = page_title(html)
     if title is None:
         return None
     for part in _SEPARATORS.split(title):

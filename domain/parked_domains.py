@@ -24,7 +24,7 @@ import ipaddress
 import re
 from urllib.parse import urlsplit
 
-from domain.page_titles import page_title
+from domain.page_titles import HEAD_CHARS, page_title
 
 # Lowercase. The ad key the parking networks' ad feed checks (Sedo, ParkingCrew, Bodis), their
 # landers' script and frame hosts, and the script a GoDaddy or Afternic lander sends its reader on with.
@@ -74,7 +74,7 @@ def parked(asked: str, head: bytes, text: str) -> str | None:
     """Why an answer to ``asked`` is no page of its site: a parking or sale page, or a registrar's
     notice that the domain expired; None for a page. ``head``: the answer's first bytes; ``text``:
     what was read of it (a lander drawn by scripts has only its title)."""
-    if _LANDER_MARKS.search(head[:65_536].lower()) is not None:
+    if _LANDER_MARKS.search(head[:HEAD_CHARS].lower()) is not None:
         return PARKED_PAGE
     title = (page_title(head) or "").lower()
     said = text[:MAX_TEXT_CHARS].lower()

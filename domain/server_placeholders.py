@@ -16,6 +16,7 @@ import re
 from urllib.parse import urlsplit
 
 from domain.page_titles import page_title
+from domain.parked_domains import MAX_TEXT_CHARS
 
 # Titles the server software ships its default page with, lower case, spaces collapsed.
 _DEFAULT_TITLES = frozenset(
@@ -64,7 +65,7 @@ def placeholder(asked: str, head: bytes, text: str) -> str | None:
     title = (page_title(head) or "").lower()
     if title in _DEFAULT_TITLES or title.startswith(_DEFAULT_TITLE_STARTS) or _IT_WORKS.fullmatch(text.strip()):
         return "the web server's default page answered instead of the page (no site is served there now)"
-    if _SUSPENDED_TITLE.fullmatch(title) and _SUSPENDED_TEXT.search(text[:4_000]):
+    if _SUSPENDED_TITLE.fullmatch(title) and _SUSPENDED_TEXT.search(text[:MAX_TEXT_CHARS]):
         return "the hosting account is suspended: the host's notice answered instead of the page"
     return None
 

@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import SplitResult, parse_qsl, urlsplit
 
-from domain.not_found import HEAD_CHARS, names_not_found, not_found_title
+from domain.not_found import names_not_found, not_found_title
+from domain.page_titles import HEAD_CHARS
 from domain.parked_domains import parked
 from domain.script_shell import readable_text
 from domain.server_placeholders import placeholder
