@@ -60,8 +60,7 @@ async def test_the_real_archive_gives_its_latest_copy_of_a_page() -> None:
         pytest.skip("live tests run only with RUN_LIVE_TESTS=1")
     container = build_container(load().settings)  # the real environment, on purpose
     async with running(container):
-        archive = container.archive()
-        archive = await archive if inspect.isawaitable(archive) else archive
+        archive = await _awaited(container.archive())
         assert archive is not None, "SEARCHRELAY_ARCHIVED_COPIES is off in this environment"
         copy = await archive.latest_copy("https://example.com/")
     assert "Example Domain" in copy.markdown
