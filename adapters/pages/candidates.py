@@ -24,6 +24,7 @@ from adapters.pages.html_markdown import (
     tidy,
     web_link,
 )
+from adapters.pages.resiliparse_lines import lines_as_breaks
 from adapters.pages.resiliparse_tables import CELL_BREAK, tables_put_back
 from domain.markdown_lines import CODE_FENCE, outside_code_spans
 
@@ -230,7 +231,8 @@ def resiliparse_markdown(root: Element, base_url: str | None = None, *, comments
     255 levels, and Resiliparse on the raw bytes of 100,000 nested ``<div>``s runs for minutes.
     Its minimal HTML has no ``<blockquote>``: a reply quoting an earlier post read as if the reply
     said it all again, so the lines that come from quotes are found in the page and made quotes
-    again (``_quotes_restored``).
+    again (``_quotes_restored``). Its lines of text outside any paragraph (a catalogue's cards) stay
+    lines (``resiliparse_lines``).
     """
     import lxml.html
     from resiliparse.extract.html2text import extract_plain_text
@@ -248,7 +250,7 @@ def resiliparse_markdown(root: Element, base_url: str | None = None, *, comments
     text = _links_closed(str(minimal))
     if next(root.iter("blockquote"), None) is not None:
         text = _quotes_restored(text, _PageQuotes(root))
-    kept = parse_html(_tables_restored(tables_put_back(text, root))) if text.strip() else None
+    kept = parse_html(lines_as_breaks(_tables_restored(tables_put_back(text, root)))) if text.strip() else None
     return element_to_markdown(kept, base_url) if kept is not None else ""
 
 

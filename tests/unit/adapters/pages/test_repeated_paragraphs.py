@@ -93,3 +93,33 @@ def test_the_draft_a_slow_page_falls_back_on_is_cut_the_same_way() -> None:
 
     assert len(drafts) == 1
     assert drafts[0].count("Superfine merino fibres") == 1
+
+
+CARD = (
+    "[Learn more](https://security.example/insights/agentic-soc)\n"
+    "How agentic AI runs a security operations centre with little human involvement"
+)
+OTHER = "[Read the report](https://security.example/r/1)\nCloud threats"
+
+
+def test_a_card_of_two_lines_given_twice_goes_whole_the_second_time() -> None:
+    markdown = f"## Insights\n\n{CARD}\n\n{OTHER}\n\n{CARD}\n\nEnd."
+
+    assert without_repeated_paragraphs(markdown) == f"## Insights\n\n{CARD}\n\n{OTHER}\n\nEnd."
+
+
+def test_a_link_that_labels_a_paragraph_stays_with_it_though_the_page_gave_it_before() -> None:
+    product = "[Gigabyte Gaming GeForce RTX 5070 Ti 16GB GDDR7 PCI Express 5.0 ATX Graphics Card](https://shop.example/p/5070ti)"
+    grid = f"{product}\n$749.99\n\n"
+    review = f"{product}\n12/8/2025 6:30:20 AM\nOh yeah! Love it!\n\nAnd the price is fair."
+
+    assert without_repeated_paragraphs(grid + review) == grid + review
+
+
+def test_a_list_item_s_continuation_is_not_a_paragraph_of_its_own() -> None:
+    words = "wrapper around a single container; the scheduler manages Pods rather than managing\n  the containers."
+    markdown = (
+        f"- **One container**. The usual model is a\n  {words}\n\nIn short:\n\n- **One container**. A Pod is\n  {words}"
+    )
+
+    assert without_repeated_paragraphs(markdown) == markdown
