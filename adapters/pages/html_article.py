@@ -72,6 +72,7 @@ from adapters.pages.page_kind import MAX_ELEMENTS, PageKind, Structure, detect_k
 from adapters.pages.page_prose import prose_runs, share_held
 from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.popup_boxes import POPUPS
+from adapters.pages.post_bylines import Byline, post_bylines, with_bylines
 from adapters.pages.post_footers import POST_FOOTERS
 from adapters.pages.post_quotes import posts_unquoted
 from adapters.pages.price_cents import cents_pointed
@@ -181,9 +182,10 @@ def html_to_article(
         kind = detect_kind(data, structure)
         reviews = cut_from_tree(kind, data, root)
         introduced = introduced_lists(root, candidates.links_base(root, url))
+        bylines = post_bylines(root, thread=kind == "forum")
         languages = code_languages(root)
         if draft is not None:
-            draft = tidied(draft, kind, introduced, languages)
+            draft = tidied(draft, kind, introduced, languages, bylines)
         run = Candidates(
             html,
             url,
@@ -195,7 +197,9 @@ def html_to_article(
             drafting=Drafting(draft, draft_enough(kind, structure), sections_filled(kind)),
             helper=helper,
         )
-        article = choose(kind, data, structure, run, reviews=reviews, introduced=introduced, languages=languages)
+        article = choose(
+            kind, data, structure, run, reviews=reviews, introduced=introduced, languages=languages, bylines=bylines
+        )
     finally:
         if helper is not None:
             helper.let_go()  # a helper never works on a page its worker has left
@@ -350,12 +354,15 @@ def choose(
     reviews: frozenset[str] = frozenset(),
     introduced: tuple[IntroducedList, ...] = (),
     languages: CodeLanguages | None = None,
+    bylines: tuple[Byline, ...] = (),
 ) -> Article:
     """Steps 2-5 of the pipeline for a page already read: which candidates vote, which one wins.
     ``reviews``: the lines of the reviews ``cut_from_tree`` took out of the tree, cut from the winner.
     ``introduced``: the page's lists that a block ending with a colon introduces, put back where the
     winner keeps the introduction and drops the list (``introduced_lists``).
     ``languages``: the page's code blocks' languages, written on the winner's bare fences (``code_languages``).
+    ``bylines``: the author and date of each post of a thread, written above the post's words
+    where the winner lost them (``post_bylines``).
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
@@ -367,7 +374,7 @@ def choose(
         # Within the page's budget, as any candidate: past it, only if the whole page is made already.
         markdown = sections_put_back(markdown, lambda: _whole_page_in_budget(candidates))
     markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
-    markdown = without_repeated_paragraphs(markdown, thread=chosen.kind == "forum")
+    markdown = with_bylines(without_repeated_paragraphs(markdown, thread=chosen.kind == "forum"), bylines)
     return dataclasses.replace(chosen, markdown=fences_labelled(without_needless_escapes(markdown), languages or {}))
 
 
