@@ -24,9 +24,9 @@ from adapters.pages import profiles
 from adapters.pages.code_languages import CodeLanguages, fences_labelled
 from adapters.pages.emptied_sections import LEFT_ALONE, sections_put_back
 from adapters.pages.introduced_lists import IntroducedList, lists_put_back
+from adapters.pages.labels_above import Label, with_labels
 from adapters.pages.markdown_escapes import without_needless_escapes
 from adapters.pages.page_kind import PageKind, Structure
-from adapters.pages.post_bylines import Byline, with_bylines
 from adapters.pages.recommendations import without_recommendations
 from adapters.pages.reconcile import covered, words
 from adapters.pages.repeated_paragraphs import without_repeated_paragraphs
@@ -67,19 +67,19 @@ def tidied(
     kind: PageKind,
     introduced: tuple[IntroducedList, ...] = (),
     languages: CodeLanguages | None = None,
-    bylines: tuple[Byline, ...] = (),
+    labels: tuple[tuple[Label, ...], ...] = (),
 ) -> Callable[[str], None]:
     """``send`` called with the draft cut and mended as a chosen answer is: no recommendations, the
     lists it introduces and leaves out put back (``introduced_lists``), no second copies, no
-    needless escapes (``markdown_escapes``), its code blocks' languages (``code_languages``), its
-    posts' authors and dates (``post_bylines``)."""
+    needless escapes (``markdown_escapes``), its code blocks' languages (``code_languages``), the
+    lines the page shows above its blocks (``labels_above``: posts' authors, panels' titles)."""
 
     def mended(markdown: str) -> str:
         kept = lists_put_back(without_recommendations(markdown), introduced)
-        return fences_labelled(
-            without_needless_escapes(with_bylines(without_repeated_paragraphs(kept, thread=kind == "forum"), bylines)),
-            languages or {},
-        )
+        kept = without_repeated_paragraphs(kept, thread=kind == "forum")
+        for group in labels:
+            kept = with_labels(kept, group)
+        return fences_labelled(without_needless_escapes(kept), languages or {})
 
     return lambda markdown: send(mended(markdown))
 

@@ -57,6 +57,7 @@ from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.inline_quotes import quotes_marked
 from adapters.pages.introduced_lists import IntroducedList, introduced_lists, lists_put_back
 from adapters.pages.label_values import labels_joined
+from adapters.pages.labels_above import Label, with_labels
 from adapters.pages.layout_tables import layout_tables_unwrapped
 from adapters.pages.legacy_text_elements import legacy_elements_as_shown
 from adapters.pages.list_controls import LIST_CONTROLS
@@ -70,9 +71,10 @@ from adapters.pages.overlays import drop_overlays, drop_skip_links, may_hold_ove
 from adapters.pages.overtime import Overtime, stopped_after
 from adapters.pages.page_kind import MAX_ELEMENTS, PageKind, Structure, detect_kind, measure
 from adapters.pages.page_prose import prose_runs, share_held
+from adapters.pages.panel_labels import panel_labels
 from adapters.pages.picture_addresses import picture_addresses_out
 from adapters.pages.popup_boxes import POPUPS
-from adapters.pages.post_bylines import Byline, post_bylines, with_bylines
+from adapters.pages.post_bylines import post_bylines
 from adapters.pages.post_footers import POST_FOOTERS
 from adapters.pages.post_quotes import posts_unquoted
 from adapters.pages.price_cents import cents_pointed
@@ -182,10 +184,10 @@ def html_to_article(
         kind = detect_kind(data, structure)
         reviews = cut_from_tree(kind, data, root)
         introduced = introduced_lists(root, candidates.links_base(root, url))
-        bylines = post_bylines(root, thread=kind == "forum")
+        labels = (tuple(byline.label for byline in post_bylines(root, thread=kind == "forum")), panel_labels(root))
         languages = code_languages(root)
         if draft is not None:
-            draft = tidied(draft, kind, introduced, languages, bylines)
+            draft = tidied(draft, kind, introduced, languages, labels)
         run = Candidates(
             html,
             url,
@@ -198,7 +200,7 @@ def html_to_article(
             helper=helper,
         )
         article = choose(
-            kind, data, structure, run, reviews=reviews, introduced=introduced, languages=languages, bylines=bylines
+            kind, data, structure, run, reviews=reviews, introduced=introduced, languages=languages, labels=labels
         )
     finally:
         if helper is not None:
@@ -354,15 +356,16 @@ def choose(
     reviews: frozenset[str] = frozenset(),
     introduced: tuple[IntroducedList, ...] = (),
     languages: CodeLanguages | None = None,
-    bylines: tuple[Byline, ...] = (),
+    labels: tuple[tuple[Label, ...], ...] = (),
 ) -> Article:
     """Steps 2-5 of the pipeline for a page already read: which candidates vote, which one wins.
     ``reviews``: the lines of the reviews ``cut_from_tree`` took out of the tree, cut from the winner.
     ``introduced``: the page's lists that a block ending with a colon introduces, put back where the
     winner keeps the introduction and drops the list (``introduced_lists``).
     ``languages``: the page's code blocks' languages, written on the winner's bare fences (``code_languages``).
-    ``bylines``: the author and date of each post of a thread, written above the post's words
-    where the winner lost them (``post_bylines``).
+    ``labels``: lines the page shows above blocks, in groups each in the page's order (each post's
+    author and day, ``post_bylines``; each folded panel's title, ``panel_labels``), written above
+    the blocks where the winner lost them (``labels_above``).
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
@@ -374,7 +377,9 @@ def choose(
         # Within the page's budget, as any candidate: past it, only if the whole page is made already.
         markdown = sections_put_back(markdown, lambda: _whole_page_in_budget(candidates))
     markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
-    markdown = with_bylines(without_repeated_paragraphs(markdown, thread=chosen.kind == "forum"), bylines)
+    markdown = without_repeated_paragraphs(markdown, thread=chosen.kind == "forum")
+    for group in labels:
+        markdown = with_labels(markdown, group)
     return dataclasses.replace(chosen, markdown=fences_labelled(without_needless_escapes(markdown), languages or {}))
 
 

@@ -118,14 +118,14 @@ def _runs(parent: Element) -> tuple[str, str]:
     if count < _MIN_REPEATS or (make[0] in ("option", "tr", "td") and not make[1]):
         return "", ""
     alike = [child for child in children if (child.tag, child.get("class") or "") == make]
-    text = "\n\n".join(_visible_text(child) for child in alike)
+    text = "\n\n".join(visible_text(child) for child in alike)
     if _POST_MARKERS.search(make[1]):
         return text, ""
     linked = sum(1 for child in alike if child.find(".//a") is not None)
     return "", text if linked >= _MIN_REPEATS else ""
 
 
-def _visible_text(element: Element) -> str:
+def visible_text(element: Element) -> str:
     """The text a reader sees in ``element``, on one line: scripts' and styles' source left out.
 
     ``text_content()`` would count them, and shop pages put kilobytes of script inside each tile
