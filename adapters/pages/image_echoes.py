@@ -10,7 +10,11 @@ the line, with the next line of text (one blank line between them at most). A li
 picture alone that the next line says again, picture for picture, goes the same way: a carousel
 writes its slides' clones, a gallery its thumbnails after the pictures, a shop the same swatch
 twenty times ("[Image: Moon Silver]" six lines running); the last of the run stays. Pictures side
-by side on one line (a rating's five stars) are left as they are.
+by side on one line (a rating's five stars) are left as they are, but for a link whose words are
+only pictures: a card's carousel of one product's photos, all leading to the product, which the
+conversion wrote as a list inside the link ("[- [Image: Moab 3 Women's 0] - [Image: Moab 3
+Women's 1] ...](address)", 12,000 words of placeholders on ten shop pages). Its first picture
+stays the link's (thirty-eighth round).
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ import re
 from domain.markdown_lines import CODE_FENCE
 
 _PLACEHOLDER = re.compile(r"\[Image: ([^\]\n]*)\][ \t]*")
+# A link whose text is two pictures or more, each perhaps a list item: its first picture is group 1.
+_PICTURE_STACK = re.compile(
+    r"\[[ \t]*(?:[-*+][ \t]+)?(\[Image: [^\[\]\n]*\])(?:[ \t]*(?:[-*+][ \t]+)?\[Image: [^\[\]\n]*\])++[ \t]*\]\("
+)
 _PICTURE_ALONE = re.compile(r"[ \t]*(?:[-*+][ \t]+)?\[Image: [^\]\n]*\][ \t]*")  # with fullmatch
 # What may open the words that repeat a placeholder: list markers, heading hashes, emphasis, a
 # link's opening bracket, a quote's marker.
@@ -40,6 +48,7 @@ def without_echoed_images(markdown: str) -> str:
         if CODE_FENCE.match(line):
             in_code = not in_code
         elif not in_code and "[Image:" in line:
+            line = _PICTURE_STACK.sub(r"[\1](", line)
             following = _next_text(lines, index)
             if _PICTURE_ALONE.fullmatch(line) and following.strip() == line.strip():
                 dropped = True

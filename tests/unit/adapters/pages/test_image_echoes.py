@@ -82,3 +82,31 @@ def test_a_catalogue_page_read_through_the_tool_says_each_tile_once() -> None:
 
     assert "[Image:" not in markdown
     assert markdown.count("[Trail boots](https://shop.example.com/c/boots)") == 3
+
+
+def test_a_link_made_of_a_card_s_pictures_keeps_its_first_picture() -> None:
+    card = (
+        "- [- [Image: Moab 3 Mid Hiking Boots - Women's 0] - [Image: Moab 3 Mid Hiking Boots - Women's 1]"
+        " - [Image: Moab 3 Mid Hiking Boots - Women's 2]](https://shop.example/p/237596)\n"
+        "  [Moab 3 Mid Waterproof Hiking Boots](https://shop.example/p/237596) $150.00"
+    )
+
+    assert without_echoed_images(card) == (
+        "- [[Image: Moab 3 Mid Hiking Boots - Women's 0]](https://shop.example/p/237596)\n"
+        "  [Moab 3 Mid Waterproof Hiking Boots](https://shop.example/p/237596) $150.00"
+    )
+
+
+def test_pictures_beside_words_in_a_link_or_outside_links_stay() -> None:
+    markdown = (
+        "[[Image: front] [Image: back] Trail jacket](https://shop.example/p/1)\n\n"
+        "Rated [Image: star][Image: star][Image: star] by buyers"
+    )
+
+    assert without_echoed_images(markdown) == markdown
+
+
+def test_a_line_of_many_picture_stacks_is_read_in_linear_time() -> None:
+    line = "[- [Image: a] - [Image: b]" * 50_000
+
+    assert without_echoed_images(line) == line
