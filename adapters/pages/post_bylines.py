@@ -106,6 +106,8 @@ def _author_marks(root: Element) -> list[Element]:
     for element in islice(root.iter(), MAX_ELEMENTS):
         if not isinstance(element.tag, str) or element.tag in SOURCE_TAGS or element.tag == "blockquote":
             continue
+        if not element.keys():  # most of a page's elements carry no attribute: asked no further
+            continue
         if not (element.get("data-author") or element.get("itemprop") == "author" or _names_author(element)):
             continue
         if not (element.get("data-author") or _author(element)):
