@@ -44,11 +44,13 @@ BLOCK_TAGS = frozenset(
 # ``<aside>`` means) and the widgets a reader works rather than reads (a menu, a language picker's
 # list box, a search box, a toolbar, a tooltip). On both corpora, elements with the widget and
 # sidebar roles that nothing else prunes hold 83 words of the references and 14,176 not
-# (docs/extraction.md, nineteenth round).
+# (docs/extraction.md, nineteenth round). A ``marquee`` (ARIA: information that is not essential
+# and changes often, a ticker of offers) and a ``timer`` (a sale's countdown) are not the page's
+# text either (thirty-eighth round).
 _CHROME_ROLES = frozenset(
     {
         "navigation", "banner", "contentinfo", "dialog", "complementary", "search",
-        "menu", "menubar", "listbox", "toolbar", "tooltip",
+        "menu", "menubar", "listbox", "toolbar", "tooltip", "marquee", "timer",
     }
 )  # fmt: skip
 # Menus by name ("dropdown-menu", "mega-menu", "navMenu", "header__flyout", "s-popover") that are

@@ -309,7 +309,8 @@ def test_a_hidden_tab_panel_is_content_and_other_hidden_boxes_are_not() -> None:
 
 def test_elements_whose_role_says_sidebar_menu_or_widget_go_like_the_tags_that_mean_the_same() -> None:
     # role="complementary" is what <aside> means; a menu, a list box, a search box, a toolbar and
-    # a tooltip are controls the reader works, not text the page says.
+    # a tooltip are controls the reader works, not text the page says; a marquee (ARIA: information
+    # that is not essential, changing often: a ticker of offers) and a timer neither.
     page = """<html><body><main><h1>Two ports on the case</h1>
 <p>The front port drops off when the fan spins up.</p>
 <div role="complementary"><h3>About me</h3><p>SIDEBAR-MARKER I write about hardware.</p></div>
@@ -319,6 +320,8 @@ def test_elements_whose_role_says_sidebar_menu_or_widget_go_like_the_tags_that_m
 <div role="search"><span>SEARCH-MARKER Search the forum</span></div>
 <div role="toolbar"><span>TOOLBAR-MARKER Bold</span></div>
 <span role="tooltip">TOOLTIP-MARKER Posted by the moderator</span>
+<div role="marquee"><p>MARQUEE-MARKER message 1 of 3. Earn $130 with the card</p></div>
+<div role="timer">TIMER-MARKER 00 Minutes 12 Seconds</div>
 <div role="tablist"><span role="tab">Specifications</span></div>
 </main></body></html>"""
     root = parse_html(page)
@@ -327,7 +330,7 @@ def test_elements_whose_role_says_sidebar_menu_or_widget_go_like_the_tags_that_m
 
     assert "The front port drops off" in markdown
     assert "Specifications" in markdown  # a tab's name says what its panel holds
-    for marker in ("SIDEBAR", "MENU-", "MENUBAR", "LISTBOX", "SEARCH", "TOOLBAR", "TOOLTIP"):
+    for marker in ("SIDEBAR", "MENU-", "MENUBAR", "LISTBOX", "SEARCH", "TOOLBAR", "TOOLTIP", "MARQUEE", "TIMER"):
         assert f"{marker}" not in markdown
 
 
