@@ -15,56 +15,110 @@ import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from itertools import islice
+
+from lxml import etree
 
 from adapters.pages.html_markdown import SOURCE_TAGS, Element
+from domain.markdown_lines import CODE_FENCE
 
 # How far down the answer a block's words are looked for from the one before it (lines): a block
 # the answer dropped is not searched for to the end of a long page each time.
 _LOOK_AHEAD = 400
+# Of each line of the answer, the words of this many characters are looked in: a block starts
+# near a line's start, and a page written as one line of megabytes is not read once a label.
+_LINE_CHARS = 4_000
 _KEY_WORDS = 6  # a block's first words looked for in the answer
 _MIN_KEY_WORDS = 3
 KEYS_A_BLOCK = 4  # runs of text of a block tried, in order, when its first is not in the answer
+# Elements of a block read for its first words: a block holding nothing but empty elements is
+# not walked to its end (250 nested panels of 20,000 elements each).
+_MAX_WALK = 2_000
+# And on all the blocks of a page together (start and end events, two an element).
+PAGE_WALK = 100_000
 # The lines above a block's words that may be its own header (a name, a member's figures, a date).
 _HEADER_LINES = 6
-_NOT_ITS_WORDS = frozenset({"time", "blockquote", "q"})
+# Never a block's own first words: dates, scripts, quotes (a reply quoting the post before would be
+# found in that post) and code (a label is never written inside a code block).
+_NOT_ITS_WORDS = frozenset({"time", "blockquote", "q", "pre", "code", *SOURCE_TAGS})
 _WORD = re.compile(r"\w+")
 _LINK_TARGET = re.compile(r"\]\([^()\s]*\)")
+_TABLE_ROW = re.compile(r"[ \t]*\|")
+_QUOTE = re.compile(r"[ \t]*>")
+_INDENTED = re.compile(r"[ \t]+\S")
 
 
 @dataclass(frozen=True)
 class Label:
     """``line`` (Markdown) to write above the block whose runs of text start with ``keys`` (lower
-    case words, one space apart), unless the answer says ``words`` there already."""
+    case words, one space apart), unless the answer says ``words`` there already: on the lines just
+    above, or on the block's own line (before its words only, when ``before_its_words``: a post's
+    text may name its own author)."""
 
     line: str
     words: str
     keys: tuple[str, ...]
+    before_its_words: bool = False
 
 
-def first_words(block: Element, skipped: Collection[Element] = (), stop: Collection[Element] = ()) -> tuple[str, ...]:
-    """The first words of the first runs of text of ``block``, up to an element of ``stop`` (the start
-    of another block nested in it); the elements of ``skipped`` (its label), dates, scripts and
-    quotes left out (a reply quoting the post before would be found in that post)."""
-    left_out: set[Element] = {node for element in skipped for node in element.iter()}
+def inert(text: str) -> str:
+    """``text`` (a name, a title) on one line, with nothing Markdown would read as markup in a line
+    of its own: no emphasis or code marks, no link (a member named "[click](address)")."""
+    return " ".join(text.replace("*", "").replace("`", "").replace("](", "] (").split())
+
+
+@dataclass
+class Walk:
+    """What is left of a page's bound on the elements its blocks are read through (``first_words``):
+    nested blocks each read through the same elements would cost their number times the page."""
+
+    left: int = PAGE_WALK
+
+
+def first_words(
+    block: Element, skipped: Collection[Element] = (), stop: Collection[Element] = (), walk: Walk | None = None
+) -> tuple[str, ...]:
+    """The first words of the first runs of text of ``block``, in the page's order, up to an element
+    of ``stop`` (the start of another block nested in it); the elements of ``skipped`` (its label),
+    dates, scripts, quotes and code left out. At most ``_MAX_WALK`` elements are read, and no more
+    than ``walk`` has left for the page."""
     keys: list[str] = []
-    for element in block.iter():
-        if not isinstance(element.tag, str):
+    leaving: Element | None = None  # the element whose subtree is being left out
+    walk = walk or Walk()
+    events = min(2 * _MAX_WALK, walk.left)
+    walked = 0
+    for event, element in islice(etree.iterwalk(block, events=("start", "end", "comment", "pi")), events):
+        walked += 1
+        if event in ("comment", "pi"):  # no text of its own; what follows it is the parent's
+            if leaving is None and _keyed(element.tail, keys):
+                break
             continue
-        if element is not block and element in stop and element not in left_out:
+        if event == "start":
+            if leaving is not None:
+                continue
+            if element is not block and element in stop and element not in skipped:
+                break
+            if element in skipped or (isinstance(element.tag, str) and element.tag in _NOT_ITS_WORDS):
+                leaving = element
+            elif isinstance(element.tag, str) and _keyed(element.text, keys):
+                break
+            continue
+        if leaving is element:
+            leaving = None
+        elif leaving is not None:
+            continue
+        if element is not block and _keyed(element.tail, keys):
             break
-        parent = element.getparent()
-        texts = [] if element is block or parent in left_out else [element.tail]
-        if element.tag in SOURCE_TAGS or element.tag in _NOT_ITS_WORDS:
-            left_out.update(element.iter())
-        elif element not in left_out:
-            texts.insert(0, element.text)
-        for text in texts:
-            words = _WORD.findall((text or "").lower())
-            if len(words) >= _MIN_KEY_WORDS:
-                keys.append(" ".join(words[:_KEY_WORDS]))
-                if len(keys) == KEYS_A_BLOCK:
-                    return tuple(keys)
+    walk.left -= walked
     return tuple(keys)
+
+
+def _keyed(text: str | None, keys: list[str]) -> bool:
+    """Adds ``text``'s first words to ``keys`` when it is a run of text; whether ``keys`` is full."""
+    words = _WORD.findall(text.lower()) if text else []
+    if len(words) >= _MIN_KEY_WORDS:
+        keys.append(" ".join(words[:_KEY_WORDS]))
+    return len(keys) == KEYS_A_BLOCK
 
 
 def own_keys(keys: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -77,20 +131,22 @@ def own_keys(keys: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
 
 def with_labels(markdown: str, labels: Sequence[Label]) -> str:
     """``markdown`` with each block it holds under its label's line, where it does not say the
-    label's words just above the block already (or on the block's line, before its words)."""
+    label's words there already. Never inside a code block, a table, a quote or a list item: a
+    block found there is labelled above the table, quote or item it is part of."""
     if not labels:
         return markdown
     lines = markdown.split("\n")
-    words = [" " + " ".join(_WORD.findall(_LINK_TARGET.sub("]", line).lower())) + " " for line in lines]
+    words = _words_of(lines)
     above: dict[int, str] = {}
     cursor = 0
     for label in labels:
         found = _found(label.keys, words, cursor)
         if found is None:
             continue
-        if not _said_above(label.words, words, found, floor=cursor):
-            above.setdefault(_above_its_quotes(lines, found, floor=cursor), label.line)
-        cursor = found + 1
+        at, key = found
+        if not _said(label, words, at, key, floor=cursor):
+            above.setdefault(_start_of_block(lines, at, floor=cursor), label.line)
+        cursor = at + 1
     if not above:
         return markdown
     out: list[str] = []
@@ -103,40 +159,67 @@ def with_labels(markdown: str, labels: Sequence[Label]) -> str:
     return "\n".join(out)
 
 
-def _above_its_quotes(lines: list[str], at: int, *, floor: int) -> int:
-    """Where a block found at line ``at`` starts: above the quote it opens with, if it does."""
+def _words_of(lines: list[str]) -> list[str]:
+    """Each line's words as they are looked in (" " for a code block's lines, never looked in)."""
+    words: list[str] = []
+    in_code = False
+    for line in lines:
+        if CODE_FENCE.match(line):
+            in_code = not in_code
+            words.append(" ")
+        elif in_code:
+            words.append(" ")
+        else:
+            head = _LINK_TARGET.sub("]", line[:_LINE_CHARS])
+            words.append(" " + " ".join(_WORD.findall(head.lower())) + " ")
+    return words
+
+
+def _start_of_block(lines: list[str], at: int, *, floor: int) -> int:
+    """Where the block holding line ``at`` starts: the first row of its table, the first line of the
+    quote it is in or opens with, the list item an indented line continues."""
     start = at
     index = at - 1
-    while index >= floor and (not lines[index].strip() or lines[index].lstrip().startswith(">")):
+    if _TABLE_ROW.match(lines[at]):
+        while index >= floor and _TABLE_ROW.match(lines[index]):
+            start, index = index, index - 1
+        return start
+    if _INDENTED.match(lines[at]):
+        while index >= floor and _INDENTED.match(lines[index]):
+            start, index = index, index - 1
+        return index if index >= floor and lines[index].strip() else start
+    while index >= floor and (not lines[index].strip() or _QUOTE.match(lines[index])):
         if lines[index].strip():
             start = index
         index -= 1
     return start
 
 
-def _found(keys: tuple[str, ...], words: list[str], cursor: int) -> int | None:
-    """The line holding the block's first run of text the answer holds."""
+def _found(keys: tuple[str, ...], words: list[str], cursor: int) -> tuple[int, str] | None:
+    """The line holding the block's first run of text the answer holds, and that run's key."""
     end = min(len(words), cursor + _LOOK_AHEAD)
     for key in keys:
         padded = f" {key} "
         for index in range(cursor, end):
             if padded in words[index]:
-                return index
+                return index, key
     return None
 
 
-def _said_above(said: str, words: list[str], at: int, *, floor: int) -> bool:
-    """Whether the answer says ``said`` on the line holding the block's words or on the
-    ``_HEADER_LINES`` lines above it, not above the block before."""
-    name = " " + " ".join(_WORD.findall(said.lower())) + " "
-    if not name.strip():
+def _said(label: Label, words: list[str], at: int, key: str, *, floor: int) -> bool:
+    """Whether the answer says the label's words on the block's line (before the block's words,
+    for a label ``before_its_words``) or on the ``_HEADER_LINES`` lines above it, not above the
+    block before."""
+    said = " " + " ".join(_WORD.findall(label.words.lower())) + " "
+    if not said.strip():
         return True
-    if name in words[at]:  # the block's own line holds it (a card's title, linked)
+    line = words[at]
+    if said in (line[: line.index(f" {key} ") + 1] if label.before_its_words else line):
         return True
     seen = 0
     for index in range(at - 1, floor - 1, -1):
         if words[index].strip():
-            if name in words[index]:
+            if said in words[index]:
                 return True
             seen += 1
             if seen == _HEADER_LINES:

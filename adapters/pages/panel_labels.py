@@ -21,9 +21,9 @@ from __future__ import annotations
 from itertools import islice
 
 from adapters.pages.disclosure_panels import IDS_PER_CONTROL
-from adapters.pages.html_markdown import HEADING_TAGS, Element, is_chrome
-from adapters.pages.labels_above import Label, first_words, own_keys
-from adapters.pages.page_kind import MAX_ELEMENTS, visible_text
+from adapters.pages.html_markdown import HEADING_TAGS, SOURCE_TAGS, Element, is_chrome
+from adapters.pages.labels_above import Label, Walk, first_words, inert, own_keys
+from adapters.pages.page_kind import MAX_ELEMENTS
 
 _MAX_PANELS = 500
 _CHROME_TAGS = frozenset({"nav", "header", "footer"})
@@ -31,6 +31,7 @@ _PANEL_ROLES = frozenset({"tabpanel", "region"})
 _TOGGLES = frozenset({"data-toggle", "data-bs-toggle"})
 _MAX_TITLE_WORDS = 30
 _MAX_TITLE_CHARS = 300
+_TITLE_ELEMENTS = 64  # elements of a header read for its title
 
 
 def panel_labels(root: Element) -> tuple[Label, ...]:
@@ -47,16 +48,22 @@ def panel_labels(root: Element) -> tuple[Label, ...]:
         if element.get("id") in wanted:
             headers.setdefault(element.get("id"), element)
     found: list[tuple[str, str, tuple[str, ...]]] = []
+    titles: dict[str, str] = {}  # a header's title, read once however many panels it labels
+    chrome: dict[Element, bool] = {}
+    walk = Walk()
     for panel in panels:
-        header = headers.get(_first_id(panel))
+        named = _first_id(panel)
+        header = headers.get(named) if named else None
         if header is None or header is panel or panel in header.iterancestors() or header in panel.iterancestors():
             continue
-        if _in_chrome(panel) or _in_chrome(header):
+        if _in_chrome(panel, chrome) or _in_chrome(header, chrome):
             continue
-        title = visible_text(header)
+        if named not in titles:
+            titles[named] = inert(_bounded_text(header))
+        title = titles[named]
         if not title or len(title) > _MAX_TITLE_CHARS or len(title.split()) > _MAX_TITLE_WORDS:
             continue
-        keys = first_words(panel)
+        keys = first_words(panel, walk=walk)
         if keys:
             found.append((_line(header, title), title, keys))
     labels = [
@@ -87,15 +94,44 @@ def _folds(panel: Element, opened: set[str]) -> bool:
     return panel.get("role") in _PANEL_ROLES or panel.get("id") in opened
 
 
+def _bounded_text(header: Element) -> str:
+    """The words of ``header``, read no further than past a title's length (a header of megabytes is
+    no title, and is not read to its end to learn so)."""
+    parts: list[str] = []
+    length = 0
+    for node in islice(header.iter(), _TITLE_ELEMENTS):
+        if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS and node.text:
+            parts.append(node.text)
+            length += len(node.text)
+        if node is not header and node.tail:
+            parts.append(node.tail)
+            length += len(node.tail)
+        if length > _MAX_TITLE_CHARS:
+            break
+    return " ".join(" ".join(parts).split())
+
+
 def _first_id(panel: Element) -> str:
     named = (panel.get("aria-labelledby") or "").split()
     return named[0] if named else ""
 
 
-def _in_chrome(element: Element) -> bool:
-    return any(
-        node.tag in ("nav", "header", "footer") or is_chrome(node) for node in (element, *element.iterancestors())
-    )
+def _in_chrome(element: Element, seen: dict[Element, bool]) -> bool:
+    """Whether ``element`` or an ancestor is chrome; ``seen`` keeps what was learnt of each, so nested
+    panels do not ask their ancestors again each."""
+    path: list[Element] = []
+    chrome = False
+    for node in (element, *element.iterancestors()):
+        if node in seen:
+            chrome = seen[node]
+            break
+        path.append(node)
+        if node.tag in _CHROME_TAGS or is_chrome(node):
+            chrome = True
+            break
+    for node in path:
+        seen[node] = chrome
+    return chrome
 
 
 def _line(header: Element, title: str) -> str:

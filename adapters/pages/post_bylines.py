@@ -27,15 +27,18 @@ from dataclasses import dataclass
 from itertools import islice
 
 from adapters.pages.html_markdown import SOURCE_TAGS, Element
-from adapters.pages.labels_above import Label, first_words, own_keys, with_labels
+from adapters.pages.labels_above import Label, Walk, first_words, inert, own_keys, with_labels
 from adapters.pages.markup_names import names
-from adapters.pages.page_kind import MAX_ELEMENTS, names_a_post, visible_text
+from adapters.pages.page_kind import MAX_ELEMENTS, names_a_post
 
 # A name, not a block: "bud16415", "Ákos Takács", "system". Longer is a post header's whole line.
 MAX_NAME_CHARS = 40
 _MAX_NAME_WORDS = 4
 _MAX_DATE_CHARS = 40
 _MAX_POSTS = 500
+_MAX_MARKS = 2_000  # authors' marks read of a page; a page of more is read as far as that
+_SHORT_ELEMENTS = 64  # elements of a name or a date read: a name is a link or a span or two
+_MAX_DATE_WALK = 2_000  # elements of a post read for its date
 _ANCESTORS = 12  # how far up from an author's mark its post is looked for
 _AUTHOR_WORDS = ("author", "username", "user-name", "user_name", "poster", "creator", "membername", "member-name")
 # A link to a member's page: phpBB's memberlist, XenForo's /members/, Discourse's /u/, /users/, /profile/.
@@ -69,7 +72,7 @@ class Byline:
     @property
     def label(self) -> Label:
         line = f"**{self.author}** · {self.date}" if self.date else f"**{self.author}**"
-        return Label(line, self.author, self.keys)
+        return Label(line, self.author, self.keys, before_its_words=True)
 
 
 def post_bylines(root: Element, *, thread: bool) -> tuple[Byline, ...]:
@@ -81,8 +84,9 @@ def post_bylines(root: Element, *, thread: bool) -> tuple[Byline, ...]:
         return ()
     posts = _posts(marks, thread=thread)
     others = {mark for _, mark in posts}  # each post's own mark: where a reply nested in a post starts
+    walk = Walk()
     bylines = [
-        byline for post, mark in islice(posts, _MAX_POSTS) if (byline := _byline(post, mark, others)) is not None
+        byline for post, mark in islice(posts, _MAX_POSTS) if (byline := _byline(post, mark, others, walk)) is not None
     ]
     kept = [
         dataclasses.replace(byline, keys=keys)
@@ -110,15 +114,17 @@ def _author_marks(root: Element) -> list[Element]:
             continue
         if not (element.get("data-author") or element.get("itemprop") == "author" or _names_author(element)):
             continue
-        if not (element.get("data-author") or _author(element)):
-            continue
         # A post that names its author (``data-author``) may hold replies that name theirs.
         inside = (parent for parent in element.iterancestors() if parent.tag == "blockquote" or parent in names_given)
         if next(inside, None) is not None:
             continue
+        if not (element.get("data-author") or _author(element)):
+            continue
         if not element.get("data-author"):
             names_given.add(element)
         marks.append(element)
+        if len(marks) == _MAX_MARKS:
+            break
     return marks
 
 
@@ -137,6 +143,7 @@ def _posts(marks: list[Element], *, thread: bool) -> list[tuple[Element, Element
             if parent is None or depth > _ANCESTORS:
                 break
             by_make[(parent, element.tag, _first_class(element))].append((element, mark))
+    holding = {make: len({post for post, _ in alike}) for make, alike in by_make.items()}
     posts: dict[Element, Element] = {}
     for mark in marks:
         if mark.get("data-author") and len(marks) >= 2:
@@ -146,8 +153,7 @@ def _posts(marks: list[Element], *, thread: bool) -> list[tuple[Element, Element
             parent = element.getparent()
             if parent is None:
                 break
-            alike = by_make[(parent, element.tag, _first_class(element))]
-            if len({post for post, _ in alike}) >= 2:
+            if holding[(parent, element.tag, _first_class(element))] >= 2:
                 if element not in posts and (thread or _a_post(element)):
                     posts[element] = mark
                 break
@@ -169,12 +175,13 @@ def _a_post(element: Element) -> bool:
     )
 
 
-def _byline(post: Element, mark: Element, marks: set[Element]) -> Byline | None:
-    author = _author(mark) or _one_line(mark.get("data-author") or post.get("data-author") or "")
+def _byline(post: Element, mark: Element, marks: set[Element], walk: Walk) -> Byline | None:
+    declared = mark.get("data-author") or post.get("data-author")
+    author = inert(declared or _author(mark))
     if not author or len(author) > MAX_NAME_CHARS:
         return None
-    keys = first_words(post, skipped=() if mark is post else (mark,), stop=marks)
-    return Byline(author, _date(post), keys) if keys else None
+    keys = first_words(post, skipped=() if mark is post else (mark,), stop=marks, walk=walk)
+    return Byline(author, inert(_date(post, mark, marks)), keys) if keys else None
 
 
 def _author(mark: Element) -> str:
@@ -184,21 +191,43 @@ def _author(mark: Element) -> str:
     named = next(iter(mark.xpath(".//*[@itemprop='name']")), None)
     if named is None:
         named = next((link for link in mark.iter("a") if _PROFILE.search(link.get("href") or "")), None)
-    text = _one_line(visible_text(named if named is not None else mark) or (mark.get("content") or ""))
+    text = _short_text(named if named is not None else mark) or _one_line(mark.get("content") or "")
     if not text or len(text) > MAX_NAME_CHARS or len(text.split()) > _MAX_NAME_WORDS:
         return ""
     return text
 
 
-def _date(post: Element) -> str:
-    """The date the post shows first (not a quoted post's): a ``<time>``'s words when they hold a
-    year or a month, else its machine-readable day; else a declared publication date."""
-    for element in post.iter("time", "meta", "span", "div", "a"):
+def _short_text(element: Element, limit: int = _MAX_DATE_CHARS + MAX_NAME_CHARS) -> str:
+    """The words ``element`` shows, one space apart, read no further than past ``limit`` characters
+    (a mark around a whole post is no name, and is not read to its end to learn so)."""
+    parts: list[str] = []
+    length = 0
+    for node in islice(element.iter(), _SHORT_ELEMENTS):
+        for text in (
+            node.text if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS else None,
+            node.tail if node is not element else None,
+        ):
+            if text:
+                parts.append(text)
+                length += len(text)
+        if length > limit:
+            break
+    return _one_line(" ".join(parts))
+
+
+def _date(post: Element, mark: Element, marks: set[Element]) -> str:
+    """The date the post shows first (not a quoted post's, nor a reply's nested in it): a
+    ``<time>``'s words when they hold a year or a month, else its machine-readable day; else a
+    declared publication date. At most ``_SHORT_ELEMENTS`` times and dates are looked at, and
+    none past a nested reply's mark."""
+    for element in islice(post.iter(), _MAX_DATE_WALK):
+        if element is not post and element is not mark and element in marks:
+            return ""
         if element.tag != "time" and element.get("itemprop") not in _DATED:
             continue
         if any(parent.tag == "blockquote" for parent in element.iterancestors()):
             continue
-        shown = _one_line(visible_text(element))
+        shown = _short_text(element)
         machine = element.get("datetime") or element.get("content") or element.get("title") or ""
         if shown and len(shown) <= _MAX_DATE_CHARS and _YEAR_OR_MONTH.search(shown):
             return _day(shown)

@@ -24,7 +24,8 @@ _BLOCKS = frozenset(
 )
 # Where text keeps its own line breaks: code, and the tables put back or restored (their rows).
 _KEEP_THEIR_LINES = frozenset({"pre", "table"})
-_PIECE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^<>]*>|<|[^<]+")
+# A tag, or a run of text (a "<" that opens no tag is text: a run of them is one piece, not one each).
+_PIECE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^<>]*>|(?:[^<]+|<(?![a-zA-Z/]))+|<")
 _BREAK = re.compile(r"[ \t\r]*\n\s*")
 
 

@@ -74,3 +74,21 @@ def test_a_title_the_answer_says_on_the_panel_s_line_or_just_above_is_not_said_a
     markdown = f"What does it cost?\n\n{FEE}\n\n**How long does a search take?** {WEEKS}"
 
     assert with_labels(markdown, labels) == markdown
+
+
+def test_an_empty_aria_labelledby_names_no_header() -> None:
+    page = """<html><body><main><div id="">Not a title at all</div>
+      <div role="region" aria-labelledby=""><p>Words of a region with an empty label here.</p></div>
+      <div role="region" aria-labelledby="  "><p>Words of a second region with a blank label.</p></div>
+      </main></body></html>"""
+
+    assert panel_labels(parse_html(page)) == ()
+
+
+def test_ten_thousand_panels_under_one_huge_header_are_read_within_their_bounds() -> None:
+    header = '<div id="h">' + "word " * 400_000 + "</div>"
+    panels = "".join(
+        f'<div role="region" aria-labelledby="h"><p>Panel {n} has words of its own</p></div>' for n in range(10_000)
+    )
+
+    assert panel_labels(parse_html(f"<html><body><main>{header}{panels}</main></body></html>")) == ()

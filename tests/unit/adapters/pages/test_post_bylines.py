@@ -190,3 +190,69 @@ def test_a_reply_quoting_the_post_before_is_placed_at_its_own_words_above_its_qu
     assert with_bylines(markdown, bylines) == (
         f"**sorairolake** · February 20, 2026\n{OPENING}\n\n**BurntSushi** · February 20, 2026\n> {OPENING}\n\n{ANSWER}"
     )
+
+
+def test_a_byline_never_goes_inside_code_a_table_or_a_list_item() -> None:
+    bylines = (
+        Byline("bob", "", ("result compute total orders taxes",)),
+        Byline("carol", "", ("small plan for one person",)),
+        Byline("dave", "", ("continuation line of the first",)),
+    )
+    markdown = (
+        "```\nresult = compute_total(orders, taxes)\n```\n\n"
+        "| Plan | Fee |\n|---|---|\n| small plan for one person | 10 |\n\n"
+        "- first item\n  continuation line of the first item"
+    )
+
+    assert with_bylines(markdown, bylines) == (
+        "```\nresult = compute_total(orders, taxes)\n```\n\n"
+        "**carol**\n| Plan | Fee |\n|---|---|\n| small plan for one person | 10 |\n\n"
+        "**dave**\n- first item\n  continuation line of the first item"
+    )
+
+
+def test_a_post_s_own_words_are_read_in_the_page_s_order_and_code_is_not_its_words() -> None:
+    page = _discourse(
+        ("alice", "2024-01-01T10:00:00Z", "Jan 1, 2024", "<pre>result = compute_total(orders)</pre>" + OPENING),
+        (
+            "bob",
+            "2024-01-02T10:00:00Z",
+            "Jan 2, 2024",
+            f"<div><p>{ANSWER}</p></div>Then a closing line of thanks here.",
+        ),
+    )
+
+    bylines = post_bylines(parse_html(page), thread=True)
+
+    assert bylines[0].keys[0].startswith("i have an old projector")
+    assert bylines[1].keys[:2] == ("i went from the same model", "then a closing line of thanks")
+
+
+def test_a_name_the_page_writes_as_markup_is_written_as_plain_words() -> None:
+    page = _discourse(
+        ("[click me](https://evil.example/x)", "2024-01-01T10:00:00Z", "Jan 1, 2024", OPENING),
+        ("a**b`c", "2024-01-02T10:00:00Z", "Jan 2, 2024", ANSWER),
+    )
+
+    lines = [byline.label.line for byline in post_bylines(parse_html(page), thread=True)]
+
+    assert lines == ["**[click me] (https://evil.example/x)** · Jan 1, 2024", "**abc** · Jan 2, 2024"]
+
+
+def test_a_declared_author_is_taken_over_a_short_post_s_words() -> None:
+    posts = "".join(
+        f'<article class="message" data-author="{name}"><div class="bbWrapper">{text}</div></article>'
+        for name, text in (("ana", "Yes, reflash it."), ("ben", ANSWER))
+    )
+
+    bylines = post_bylines(parse_html(f"<html><body><main>{posts}</main></body></html>"), thread=True)
+
+    assert [byline.author for byline in bylines] == ["ana", "ben"]
+
+
+def test_pages_built_to_be_slow_are_read_within_their_bounds() -> None:
+    siblings = "".join(f'<span class="username">user{n}</span>' for n in range(16_000))
+    nested = '<article class="message" data-author="x"><p>words of a post here</p>' * 250 + "</article>" * 250
+
+    assert post_bylines(parse_html(f"<html><body>{siblings}</body></html>"), thread=True) == ()
+    assert len(post_bylines(parse_html(f"<html><body>{nested}</body></html>"), thread=True)) <= 250
