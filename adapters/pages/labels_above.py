@@ -36,6 +36,7 @@ KEYS_A_BLOCK = 4  # runs of text of a block tried, in order, when its first is n
 _MAX_WALK = 2_000
 # And on all the blocks of a page together (start and end events, two an element).
 PAGE_WALK = 100_000
+SHORT_ELEMENTS = 64  # elements of a label read for its words: a name is a link or a span or two
 # The lines above a block's words that may be its own header (a name, a member's figures, a date).
 _HEADER_LINES = 6
 # Never a block's own first words: dates, scripts, quotes (a reply quoting the post before would be
@@ -73,6 +74,25 @@ class Walk:
     nested blocks each read through the same elements would cost their number times the page."""
 
     left: int = PAGE_WALK
+
+
+def short_text(element: Element, limit: int) -> str:
+    """The words ``element`` shows, one space apart, read through ``SHORT_ELEMENTS`` elements at most
+    and no further than past ``limit`` characters: a label's words (a name, a date, a title) are
+    short, and an element of megabytes is not read to its end to learn it is no label."""
+    parts: list[str] = []
+    length = 0
+    for node in islice(element.iter(), SHORT_ELEMENTS):
+        for text in (
+            node.text if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS else None,
+            node.tail if node is not element else None,
+        ):
+            if text:
+                parts.append(text)
+                length += len(text)
+        if length > limit:
+            break
+    return " ".join(" ".join(parts).split())
 
 
 def first_words(

@@ -21,8 +21,8 @@ from __future__ import annotations
 from itertools import islice
 
 from adapters.pages.disclosure_panels import IDS_PER_CONTROL
-from adapters.pages.html_markdown import HEADING_TAGS, SOURCE_TAGS, Element, is_chrome
-from adapters.pages.labels_above import Label, Walk, first_words, inert, own_keys
+from adapters.pages.html_markdown import HEADING_TAGS, Element, is_chrome
+from adapters.pages.labels_above import Label, Walk, first_words, inert, own_keys, short_text
 from adapters.pages.page_kind import MAX_ELEMENTS
 
 _MAX_PANELS = 500
@@ -31,7 +31,6 @@ _PANEL_ROLES = frozenset({"tabpanel", "region"})
 _TOGGLES = frozenset({"data-toggle", "data-bs-toggle"})
 _MAX_TITLE_WORDS = 30
 _MAX_TITLE_CHARS = 300
-_TITLE_ELEMENTS = 64  # elements of a header read for its title
 
 
 def panel_labels(root: Element) -> tuple[Label, ...]:
@@ -59,7 +58,7 @@ def panel_labels(root: Element) -> tuple[Label, ...]:
         if _in_chrome(panel, chrome) or _in_chrome(header, chrome):
             continue
         if named not in titles:
-            titles[named] = inert(_bounded_text(header))
+            titles[named] = inert(short_text(header, _MAX_TITLE_CHARS))
         title = titles[named]
         if not title or len(title) > _MAX_TITLE_CHARS or len(title.split()) > _MAX_TITLE_WORDS:
             continue
@@ -92,23 +91,6 @@ def _folds(panel: Element, opened: set[str]) -> bool:
     """Whether ``panel`` is a folded panel or a tab's: its role says so, or a control opens it. A
     card or a section that names its title is neither (its title is its own first words)."""
     return panel.get("role") in _PANEL_ROLES or panel.get("id") in opened
-
-
-def _bounded_text(header: Element) -> str:
-    """The words of ``header``, read no further than past a title's length (a header of megabytes is
-    no title, and is not read to its end to learn so)."""
-    parts: list[str] = []
-    length = 0
-    for node in islice(header.iter(), _TITLE_ELEMENTS):
-        if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS and node.text:
-            parts.append(node.text)
-            length += len(node.text)
-        if node is not header and node.tail:
-            parts.append(node.tail)
-            length += len(node.tail)
-        if length > _MAX_TITLE_CHARS:
-            break
-    return " ".join(" ".join(parts).split())
 
 
 def _first_id(panel: Element) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from adapters.pages.html_markdown import SOURCE_TAGS, Element
-from adapters.pages.labels_above import Label, Walk, first_words, inert, own_keys, with_labels
+from adapters.pages.labels_above import Label, Walk, first_words, inert, own_keys, short_text, with_labels
 from adapters.pages.markup_names import names
 from adapters.pages.page_kind import MAX_ELEMENTS, names_a_post
 
@@ -37,7 +37,7 @@ _MAX_NAME_WORDS = 4
 _MAX_DATE_CHARS = 40
 _MAX_POSTS = 500
 _MAX_MARKS = 2_000  # authors' marks read of a page; a page of more is read as far as that
-_SHORT_ELEMENTS = 64  # elements of a name or a date read: a name is a link or a span or two
+_NAME_READ = MAX_NAME_CHARS + _MAX_DATE_CHARS  # characters of a name's or a date's element read
 _MAX_DATE_WALK = 2_000  # elements of a post read for its date
 _ANCESTORS = 12  # how far up from an author's mark its post is looked for
 _AUTHOR_WORDS = ("author", "username", "user-name", "user_name", "poster", "creator", "membername", "member-name")
@@ -191,35 +191,17 @@ def _author(mark: Element) -> str:
     named = next(iter(mark.xpath(".//*[@itemprop='name']")), None)
     if named is None:
         named = next((link for link in mark.iter("a") if _PROFILE.search(link.get("href") or "")), None)
-    text = _short_text(named if named is not None else mark) or _one_line(mark.get("content") or "")
+    text = short_text(named if named is not None else mark, _NAME_READ) or _one_line(mark.get("content") or "")
     if not text or len(text) > MAX_NAME_CHARS or len(text.split()) > _MAX_NAME_WORDS:
         return ""
     return text
 
 
-def _short_text(element: Element, limit: int = _MAX_DATE_CHARS + MAX_NAME_CHARS) -> str:
-    """The words ``element`` shows, one space apart, read no further than past ``limit`` characters
-    (a mark around a whole post is no name, and is not read to its end to learn so)."""
-    parts: list[str] = []
-    length = 0
-    for node in islice(element.iter(), _SHORT_ELEMENTS):
-        for text in (
-            node.text if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS else None,
-            node.tail if node is not element else None,
-        ):
-            if text:
-                parts.append(text)
-                length += len(text)
-        if length > limit:
-            break
-    return _one_line(" ".join(parts))
-
-
 def _date(post: Element, mark: Element, marks: set[Element]) -> str:
     """The date the post shows first (not a quoted post's, nor a reply's nested in it): a
     ``<time>``'s words when they hold a year or a month, else its machine-readable day; else a
-    declared publication date. At most ``_SHORT_ELEMENTS`` times and dates are looked at, and
-    none past a nested reply's mark."""
+    declared publication date. At most ``_MAX_DATE_WALK`` elements are looked at, and none past a
+    nested reply's mark."""
     for element in islice(post.iter(), _MAX_DATE_WALK):
         if element is not post and element is not mark and element in marks:
             return ""
@@ -227,7 +209,7 @@ def _date(post: Element, mark: Element, marks: set[Element]) -> str:
             continue
         if any(parent.tag == "blockquote" for parent in element.iterancestors()):
             continue
-        shown = _short_text(element)
+        shown = short_text(element, _NAME_READ)
         machine = element.get("datetime") or element.get("content") or element.get("title") or ""
         if shown and len(shown) <= _MAX_DATE_CHARS and _YEAR_OR_MONTH.search(shown):
             return _day(shown)
