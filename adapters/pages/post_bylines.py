@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from adapters.pages.html_markdown import SOURCE_TAGS, Element
-from adapters.pages.labels_above import Label, Walk, first_words, inert, own_keys, short_text, with_labels
+from adapters.pages.labels_above import Label, Walk, first_words, inert, own_keys, short_text
 from adapters.pages.markup_names import names
 from adapters.pages.page_kind import MAX_ELEMENTS, names_a_post
 
@@ -96,12 +96,6 @@ def post_bylines(root: Element, *, thread: bool) -> tuple[Byline, ...]:
     return tuple(kept) if len(kept) >= 2 else ()
 
 
-def with_bylines(markdown: str, bylines: tuple[Byline, ...]) -> str:
-    """``markdown`` with each post it holds under its byline (``Byline.label``), where it does not
-    name the post's author just above its words already (``labels_above``)."""
-    return with_labels(markdown, [byline.label for byline in bylines])
-
-
 def _author_marks(root: Element) -> list[Element]:
     """The elements that name a post's author, in the page's order, none inside a quote (a quoted
     post's "X said:", XenForo's ``<blockquote data-author>``) nor inside another mark."""
@@ -136,24 +130,24 @@ def _names_author(element: Element) -> bool:
 def _posts(marks: list[Element], *, thread: bool) -> list[tuple[Element, Element]]:
     """Each post (the nearest ancestor of an author's mark whose look-alike siblings, of its tag and
     first class, hold marks too) with its mark, the first mark of each post only."""
-    by_make: dict[tuple[Element, str, str], list[tuple[Element, Element]]] = defaultdict(list)
+    # The look-alike siblings (same parent, tag and first class) that hold a mark, by their make.
+    holding: dict[tuple[Element, str, str], set[Element]] = defaultdict(set)
     for mark in marks:
         for depth, element in enumerate((mark, *mark.iterancestors())):
             parent = element.getparent()
             if parent is None or depth > _ANCESTORS:
                 break
-            by_make[(parent, element.tag, _first_class(element))].append((element, mark))
-    holding = {make: len({post for post, _ in alike}) for make, alike in by_make.items()}
+            holding[(parent, element.tag, _first_class(element))].add(element)
     posts: dict[Element, Element] = {}
     for mark in marks:
-        if mark.get("data-author") and len(marks) >= 2:
+        if mark.get("data-author"):
             posts.setdefault(mark, mark)  # the post's own element (XenForo's <article>), replies nested or not
             continue
         for element in (mark, *islice(mark.iterancestors(), _ANCESTORS)):
             parent = element.getparent()
             if parent is None:
                 break
-            if holding[(parent, element.tag, _first_class(element))] >= 2:
+            if len(holding[(parent, element.tag, _first_class(element))]) >= 2:
                 if element not in posts and (thread or _a_post(element)):
                     posts[element] = mark
                 break

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from adapters.pages.candidates import parse_html
 from adapters.pages.html_article import html_to_article
-from adapters.pages.post_bylines import Byline, post_bylines, with_bylines
+from adapters.pages.labels_above import with_labels
+from adapters.pages.post_bylines import Byline, post_bylines
 
 OPENING = (
     "I have an old projector in the basement that has served me well for fifteen years, but the time"
@@ -256,3 +257,7 @@ def test_pages_built_to_be_slow_are_read_within_their_bounds() -> None:
 
     assert post_bylines(parse_html(f"<html><body>{siblings}</body></html>"), thread=True) == ()
     assert len(post_bylines(parse_html(f"<html><body>{nested}</body></html>"), thread=True)) <= 250
+
+
+def with_bylines(markdown: str, bylines: tuple[Byline, ...]) -> str:
+    return with_labels(markdown, [byline.label for byline in bylines])
