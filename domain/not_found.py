@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import re
 
-from domain.page_titles import page_title
+from domain.page_titles import TITLE_SEPARATORS, page_title
 
-_SEPARATORS = re.compile(r"\s+[-–—|:·•»«~/]+\s+|\s*[|·•»«]\s*")
 _WORDS = frozenset(
     {
         "404", "404 not found", "not found", "error 404", "404 error", "page not found", "404 page not found",
@@ -36,7 +35,7 @@ def not_found_title(html: str) -> str | None:
     title = page_title(html)
     if title is None:
         return None
-    for part in _SEPARATORS.split(title):
+    for part in TITLE_SEPARATORS.split(title):
         words = " ".join(re.sub(r"[!.,'’]", " ", part.lower()).split())
         if words in _WORDS or _SAYS_404.match(words):
             return title

@@ -36,11 +36,12 @@ class FetchedPage:
     def is_html(self) -> bool:
         return self.content_type in HTML_TYPES
 
-    def decoded(self) -> str:
-        """The body as text in its declared charset when Python knows it (a server may name a made-up
-        one), else UTF-8; undecodable bytes replaced. For looking at markup, not for extraction,
-        which decodes under its own bounds."""
-        return self.body.decode(_decodable(self.charset), errors="replace")
+    def decoded(self, max_bytes: int | None = None) -> str:
+        """The body (its first ``max_bytes``) as text in its declared charset when Python knows it (a
+        server may name a made-up one), else UTF-8; undecodable bytes replaced. For looking at markup,
+        not for extraction, which decodes under its own bounds."""
+        body = self.body if max_bytes is None else self.body[:max_bytes]  # a slice copies: only when asked
+        return body.decode(_decodable(self.charset), errors="replace")
 
 
 @dataclass(frozen=True)

@@ -44,3 +44,14 @@ def test_it_reads_as_a_title_on_one_line_and_a_paragraph_bounded() -> None:
 def test_any_markup_is_read_without_raising(html: str) -> None:
     declared(html)
     declared(head(html))
+
+
+def test_a_head_the_html_parser_took_minutes_over_is_read_in_one_pass() -> None:
+    assert declared("<title" * 150_000 + f'<meta name="description" content="{DESCRIPTION}">') == Declared(
+        "", DESCRIPTION
+    )
+
+
+def test_the_title_is_the_one_shown_beside_any_page() -> None:
+    found = declared(head(f'<meta name="description" content="{DESCRIPTION}">', title="Relay\x00talk\u202e"))
+    assert found is not None and found.title == "Relay talk"
