@@ -43,6 +43,7 @@ class PageWindow:
     next_start_index: int | None = None  # where reading on in order starts; None at the end
     focused: bool = False  # ``window.text`` holds the best passages for the focus, gaps marked […]
     source_note: str | None = None  # where the text came from (a site's API), or why that API was not used
+    title: str | None = None  # the page's own title (``PageText.title``): the page's words, untrusted
 
 
 class FetchPage:
@@ -97,15 +98,13 @@ class FetchPage:
         if focus is None or not window.truncated:
             nxt = window.end_index if window.truncated else None
             note = continuation_note(window)
-            return PageWindow(page.url, page.content_type, window, note, page.truncated, nxt, source_note=page.note)
+            return _window(page, window, note, nxt)
         rest = page.markdown[start_index:]
         focused = self._focused(rest, focus, max_bytes=max_bytes, max_chars=max_chars)
         resume = start_index + (focused.resume_at or 0)
         text = TextWindow(focused.text, start_index, len(page.markdown), len(page.markdown), truncated=True)
         note = "[" + cut_note(page.url, focused, len(rest), start_index=start_index) + "]"
-        return PageWindow(
-            page.url, page.content_type, text, note, page.truncated, resume, focused.focused, source_note=page.note
-        )
+        return _window(page, text, note, resume, focused=focused.focused)
 
     def _from_anchor(
         self, page: PageText, index: int, fragment: str, *, max_bytes: int, max_chars: int | None
@@ -114,7 +113,7 @@ class FetchPage:
         nxt = window.end_index if window.truncated else None
         notes = [anchor_note(fragment, index), continuation_note(window)]
         note = " ".join(n for n in notes if n)
-        return PageWindow(page.url, page.content_type, window, note, page.truncated, nxt, source_note=page.note)
+        return _window(page, window, note, nxt)
 
     def _focused(self, rest: str, focus: str, *, max_bytes: int, max_chars: int | None) -> Focused:
         fitter = PageFitter(self._ranker, focus)
@@ -125,6 +124,23 @@ class FetchPage:
                 return result
             budget = int(budget * _SHRINK)
         return fitter.focused(rest, min(budget, MAX_LINES, max_bytes // 4))  # fits both limits whatever the text
+
+
+def _window(
+    page: PageText, window: TextWindow, note: str | None, next_start_index: int | None, *, focused: bool = False
+) -> PageWindow:
+    """A window of ``page`` with what every window of it carries: where it came from, its title."""
+    return PageWindow(
+        page.url,
+        page.content_type,
+        window,
+        note,
+        page.truncated,
+        next_start_index,
+        focused,
+        source_note=page.note,
+        title=page.title,
+    )
 
 
 def fragment_of(url: str) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 import anyio
 
+from application.declared_titles import declared_title_of
 from application.forwarded_pages import fetched_past_refreshes, with_embedded_documents
 from application.script_pages import DECLARED, ScriptPages, declared_summary
 from application.single_flight import SingleFlight
@@ -16,7 +17,8 @@ from application.withheld_pages import archived_instead, not_the_page, sent_to_s
 from domain.errors import PageUnavailable, PageWithheld
 from domain.forwarding import frames_markdown
 from domain.link_wrappers import unwrapped
-from domain.pages import FetchedPage
+from domain.page_titles import leading_title
+from domain.pages import FetchedPage, ResolvedPage
 from domain.paywalls import PAYWALL_NOTE, declares_paywall
 from domain.ports import (
     ArchivedCopyPort,
@@ -46,6 +48,9 @@ class PageText:
     truncated: bool  # the download cap cut the page short
     # One line about where the text came from: a site's API, or why that API could not be used.
     note: str | None = None
+    # The title the page gives itself, as the page wrote it (untrusted, one line, bounded); None
+    # when it gives none, or it is not HTML and no site reader wrote one.
+    title: str | None = None
 
 
 class PageReader:
@@ -117,8 +122,7 @@ class PageReader:
         # still leaves the generic read a whole one (the call's deadline bounds both).
         site = await read_through_site(url, self._resolvers, seconds=self._page_timeout)
         if site.page is not None:
-            resolved = site.page
-            return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, site.note)
+            return _resolved_text(site.page, site.note)
         try:
             return await self._read_fetched(url, site.note, tried=site.tried)
         except PageWithheld as refused:
@@ -126,7 +130,7 @@ class PageReader:
                 copy, said = await archived_instead(self._archive, url, refused, seconds=self._page_timeout)
             except PageUnavailable as missing:
                 raise _with_reason(missing, site.failed) from None
-            return PageText(url, "text/markdown", copy.markdown, copy.truncated, _joined(site.note, said))
+            return replace(_resolved_text(copy, _joined(site.note, said)), url=url)
         except PageUnavailable as refused:
             raise _with_reason(refused, site.failed) from None
 
@@ -140,14 +144,13 @@ class PageReader:
         if (walled := sent_to_sign_in(url, page)) is not None:
             raise walled
         if frames:
-            return PageText(page.url, "text/markdown", frames_markdown(frames), page.truncated, _joined(note, FRAMESET))
+            markdown, title = frames_markdown(frames), await declared_title_of(page)
+            return PageText(page.url, "text/markdown", markdown, page.truncated, _joined(note, FRAMESET), title)
         # Software that runs on any domain shows itself in the page: its API, when it has one,
         # reads the page better than its HTML (a forum's script shell has no posts in it).
         recognised = await read_recognised_site(page, self._page_resolvers, seconds=self._page_timeout, tried=tried)
         if recognised.page is not None:
-            resolved = recognised.page
-            notes = _joined(note, recognised.note)
-            return PageText(resolved.url, "text/markdown", resolved.markdown, resolved.truncated, notes)
+            return _resolved_text(recognised.page, _joined(note, recognised.note))
         if recognised.note is not None:  # the API's try had a timeout of its own; the page gets a whole one
             note = _joined(note, recognised.note)
             deadline = anyio.current_time() + self._page_timeout
@@ -178,7 +181,8 @@ class PageReader:
         if (missing := not_the_page(url, page, markdown)) is not None:  # as the browser rendered it
             raise missing
         paywall = PAYWALL_NOTE if page.is_html and declares_paywall(page.body) else None
-        return PageText(page.url, page.content_type, markdown, page.truncated, _joined(note, embeds, paywall))
+        notes, title = _joined(note, embeds, paywall), await declared_title_of(page)  # as the browser rendered it
+        return PageText(page.url, page.content_type, markdown, page.truncated, notes, title)
 
     async def read_many(
         self, urls: Sequence[str], *, budget_seconds: float, progress: PageProgress | None = None
@@ -233,7 +237,14 @@ async def _declared_instead(page: FetchedPage, refused: PageUnavailable, note: s
     if summary is None:
         raise refused
     said = f"{capitalised(refused.reason)}; {DECLARED}"
-    return PageText(page.url, "text/markdown", summary.markdown(), page.truncated, _joined(note, said))
+    markdown, title = summary.markdown(), summary.title or None
+    return PageText(page.url, "text/markdown", markdown, page.truncated, _joined(note, said), title)
+
+
+def _resolved_text(resolved: ResolvedPage, note: str | None) -> PageText:
+    """A page a site's API (or an archive) read: its title is the heading its reader wrote first, if any."""
+    markdown = resolved.markdown
+    return PageText(resolved.url, "text/markdown", markdown, resolved.truncated, note, leading_title(markdown))
 
 
 def _listed(names: tuple[str, ...]) -> str:
