@@ -5,6 +5,7 @@ from __future__ import annotations
 from application.fetch_page import PageWindow
 from domain.errors import FailureKind
 from domain.models import Attempt, SearchFailed, SearchOutcome, WebSearchResult
+from domain.page_titles import opens_with_title
 from entrypoints.fence import Fence, neutralise, one_line
 
 
@@ -48,13 +49,19 @@ def _fenced_result(fence: Fence, result: WebSearchResult, number: int) -> str:
 
 
 def render_page(page: PageWindow) -> str:
+    """The page's title (its own words, so fenced apart, on one line), then the window's text; the
+    characters reported are those of the text alone. A window that opens with a heading saying the
+    title (most first windows) does not repeat it; any other shows it, a later window above all."""
     fence = Fence()
     window = page.window
     head = f"## Content of {one_line(page.url)}"
     facts = f"{page.content_type}, characters {window.start_index}-{window.end_index} of {window.total_chars}"
     if page.focused:
         facts += ", the passages that best match the focus, in order"
-    lines = [head, "", f"({facts})", "", fence.note(), "", fence.wrap(window.text, "web_fetch")]
+    lines = [head, "", f"({facts})", "", fence.note(), ""]
+    if page.title and not opens_with_title(window.text, page.title):
+        lines += [fence.wrap(one_line(page.title), "page title"), ""]
+    lines.append(fence.wrap(window.text, "web_fetch"))
     if page.source_note:
         lines += ["", f"[{one_line(page.source_note)}]"]
     if page.note:

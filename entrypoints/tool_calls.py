@@ -86,6 +86,7 @@ def fetch_result(page: PageWindow) -> dict[str, Any]:
         next_start_index=page.next_start_index,
         focused=page.focused,
         source_note=page.source_note,
+        title=page.title,
     ).model_dump(mode="json")
 
 

@@ -120,6 +120,11 @@ class PageFetchResult(BaseModel):
         "Wikipedia, arXiv, Hacker News, Reddit, Discourse forums, Mastodon), or why that API could not be used "
         "and the page was read as fetched.",
     )
+    title: str | None = Field(
+        default=None,
+        description="The title the page gives itself (its og:title, twitter:title or <title>; for a page read "
+        "through a site's API, its first heading), on one line; null when it has none (PDFs and office documents).",
+    )
 
 
 READ_ONLY: dict[str, Any] = {

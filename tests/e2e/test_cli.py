@@ -261,6 +261,7 @@ def test_fetch_prints_the_page_and_with_focus_the_passages_that_answer(tmp_path:
     data = json.loads(as_json.stdout)  # the fields of web_fetch's structured content
     assert data["focused"] is True and ZEBRAS in data["content"] and data["next_start_index"] > 0
     assert data["url"] == url and data["truncated"] is True and data["source_note"] is None
+    assert data["title"] is None  # Markdown declares none
     assert len(small.stdout.rstrip("\n")) <= 2000 and "start_index=" in small.stdout
 
 

@@ -87,6 +87,24 @@ async def test_full_pages_and_web_fetch_over_stdio(
     assert SERPER_KEY not in text + text_of(fetched)
 
 
+async def test_web_fetch_gives_the_pages_title_beside_a_window_that_starts_mid_page(
+    stdio_session: SessionFactory, fake_serper: FakeProvider, pages: PageServer
+) -> None:
+    async with stdio_session(env(fake_serper)) as session:
+        first = await session.call_tool("web_fetch", {"url": pages.url("/article"), "max_bytes": 2048})
+        assert first.structured_content is not None, text_of(first)
+        later = await session.call_tool(
+            "web_fetch",
+            {"url": pages.url("/article"), "start_index": first.structured_content["next_start_index"]},
+        )
+    title = "The Field Guide to Resilient Search Relays"
+    assert later.structured_content is not None and later.structured_content["title"] == title
+    assert first.structured_content["title"] == title
+    assert " page title>>>" not in text_of(first)  # the window opens with the heading that says it
+    (token,) = set(re.findall(r"<<<UNTRUSTED_([0-9a-f]{16}) page title>>>", text_of(later)))
+    assert f"<<<UNTRUSTED_{token} page title>>>\n{title}\n<<<END_UNTRUSTED_{token}>>>" in text_of(later)
+
+
 async def test_web_fetch_of_this_machine_is_refused_without_the_opt_in(
     stdio_session: SessionFactory, fake_serper: FakeProvider, pages: PageServer
 ) -> None:
