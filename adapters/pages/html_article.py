@@ -100,6 +100,7 @@ from adapters.pages.structured_content import (
 from adapters.pages.structured_data import StructuredData, read_structured_data
 from adapters.pages.table_spans import row_spans_filled
 from adapters.pages.text_words import word_tokens
+from adapters.pages.thread_posts import ThreadPost, thread_posts, with_posts_put_back
 from adapters.pages.void_elements import void_elements_emptied
 from adapters.pages.xml_characters import xml_characters
 from domain.markdown_lines import ATX_HEADING
@@ -184,7 +185,9 @@ def html_to_article(
         kind = detect_kind(data, structure)
         reviews = cut_from_tree(kind, data, root)
         introduced = introduced_lists(root, candidates.links_base(root, url))
-        labels = (tuple(byline.label for byline in post_bylines(root, thread=kind == "forum")), panel_labels(root))
+        bylines = post_bylines(root, thread=kind == "forum")
+        posts = thread_posts([(b.post, b.mark, b.keys) for b in bylines], candidates.links_base(root, url))
+        labels = (tuple(byline.label for byline in bylines), panel_labels(root))
         languages = code_languages(root)
         if draft is not None:
             draft = tidied(draft, kind, introduced, languages, labels)
@@ -200,7 +203,15 @@ def html_to_article(
             helper=helper,
         )
         article = choose(
-            kind, data, structure, run, reviews=reviews, introduced=introduced, languages=languages, labels=labels
+            kind,
+            data,
+            structure,
+            run,
+            reviews=reviews,
+            introduced=introduced,
+            languages=languages,
+            labels=labels,
+            posts=posts,
         )
     finally:
         if helper is not None:
@@ -357,6 +368,7 @@ def choose(
     introduced: tuple[IntroducedList, ...] = (),
     languages: CodeLanguages | None = None,
     labels: tuple[tuple[Label, ...], ...] = (),
+    posts: tuple[ThreadPost, ...] = (),
 ) -> Article:
     """Steps 2-5 of the pipeline for a page already read: which candidates vote, which one wins.
     ``reviews``: the lines of the reviews ``cut_from_tree`` took out of the tree, cut from the winner.
@@ -366,6 +378,8 @@ def choose(
     ``labels``: lines the page shows above blocks, in groups each in the page's order (each post's
     author and day, ``post_bylines``; each folded panel's title, ``panel_labels``), written above
     the blocks where the winner lost them (``labels_above``).
+    ``posts``: the posts of a thread (``post_bylines``), those the winner dropped between two it
+    kept written back in their place before the labels (``thread_posts``).
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
     very same choice over candidates it made once and cached.
@@ -378,6 +392,7 @@ def choose(
         markdown = sections_put_back(markdown, lambda: _whole_page_in_budget(candidates))
     markdown = shortened_repeats(without_echoed_images(lists_put_back(markdown, introduced)))
     markdown = without_repeated_paragraphs(markdown, thread=chosen.kind == "forum")
+    markdown = with_posts_put_back(markdown, posts)
     for group in labels:
         markdown = with_labels(markdown, group)
     return dataclasses.replace(chosen, markdown=fences_labelled(without_needless_escapes(markdown), languages or {}))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
@@ -76,20 +76,21 @@ class Walk:
     left: int = PAGE_WALK
 
 
-def short_text(element: Element, limit: int) -> str:
-    """The words ``element`` shows, one space apart, read through ``SHORT_ELEMENTS`` elements at most
-    and no further than past ``limit`` characters: a label's words (a name, a date, a title) are
-    short, and an element of megabytes is not read to its end to learn it is no label."""
+def short_text(element: Element, limit: int, elements: int = SHORT_ELEMENTS) -> str:
+    """The words ``element`` shows, one space apart, read through ``elements`` elements at most and
+    no further than past ``limit`` characters of text (the source's indentation aside): a label's
+    words (a name, a date, a title) are short, and an element of megabytes is not read to its end to
+    learn it is no label."""
     parts: list[str] = []
     length = 0
-    for node in islice(element.iter(), SHORT_ELEMENTS):
+    for node in islice(element.iter(), elements):
         for text in (
             node.text if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS else None,
             node.tail if node is not element else None,
         ):
             if text:
                 parts.append(text)
-                length += len(text)
+                length += len(text.strip())
         if length > limit:
             break
     return " ".join(" ".join(parts).split())
@@ -156,17 +157,11 @@ def with_labels(markdown: str, labels: Sequence[Label]) -> str:
     if not labels:
         return markdown
     lines = markdown.split("\n")
-    words = _words_of(lines)
+    words = line_words(lines)
     above: dict[int, str] = {}
-    cursor = 0
-    for label in labels:
-        found = _found(label.keys, words, cursor)
-        if found is None:
-            continue
-        at, key = found
-        if not _said(label, words, at, key, floor=cursor):
-            above.setdefault(_start_of_block(lines, at, floor=cursor), label.line)
-        cursor = at + 1
+    for label, (at, key, floor) in zip(labels, _in_order([label.keys for label in labels], words), strict=True):
+        if at >= 0 and not _said(label, words, at, key, floor=floor):
+            above.setdefault(start_of_block(lines, at, floor=floor), label.line)
     if not above:
         return markdown
     out: list[str] = []
@@ -179,7 +174,26 @@ def with_labels(markdown: str, labels: Sequence[Label]) -> str:
     return "\n".join(out)
 
 
-def _words_of(lines: list[str]) -> list[str]:
+def located(blocks: Sequence[tuple[str, ...]], words: list[str]) -> list[int | None]:
+    """The line each block (by its keys) is found on in the answer (``words``: ``line_words``), going
+    down the answer in the page's order; None for a block not found below the one before."""
+    return [at if at >= 0 else None for at, _, _ in _in_order(blocks, words)]
+
+
+def _in_order(blocks: Sequence[tuple[str, ...]], words: list[str]) -> Iterator[tuple[int, str, int]]:
+    """For each block: the line it is found on (-1: not found), the key found there, and the line
+    the search for it started from (below the block before)."""
+    cursor = 0
+    for keys in blocks:
+        found = _found(keys, words, cursor)
+        if found is None:
+            yield -1, "", cursor
+            continue
+        yield found[0], found[1], cursor
+        cursor = found[0] + 1
+
+
+def line_words(lines: list[str]) -> list[str]:
     """Each line's words as they are looked in (" " for a code block's lines, never looked in)."""
     words: list[str] = []
     in_code = False
@@ -195,7 +209,7 @@ def _words_of(lines: list[str]) -> list[str]:
     return words
 
 
-def _start_of_block(lines: list[str], at: int, *, floor: int) -> int:
+def start_of_block(lines: list[str], at: int, *, floor: int) -> int:
     """Where the block holding line ``at`` starts: the first row of its table, the first line of the
     quote it is in or opens with, the list item an indented line continues."""
     start = at

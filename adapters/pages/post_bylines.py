@@ -14,8 +14,8 @@ too, on a page whose posts are named so (their class says post, comment, reply, 
 message) or that reads as a thread. Each post's author and its first ``<time>`` (or declared
 publication date) are kept with the first words of its text. After the choice, where the answer
 holds a post's words, a line ``**author** · date`` goes above them, unless the answer already
-names the author there (``labels_above``). A post the answer does not hold gets nothing: this
-puts no text back.
+names the author there (``labels_above``). A post the answer dropped between two it kept is
+written back first (``thread_posts``), and gets its byline as the others do.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 
 from adapters.pages.html_markdown import SOURCE_TAGS, Element
@@ -68,6 +68,10 @@ class Byline:
     author: str
     date: str
     keys: tuple[str, ...]
+    post: Element = field(default=None, compare=False, repr=False)  # the post's element in the page's tree
+    mark: Element = field(
+        default=None, compare=False, repr=False
+    )  # its author's mark (the post, for a ``data-author``)
 
     @property
     def label(self) -> Label:
@@ -175,7 +179,7 @@ def _byline(post: Element, mark: Element, marks: set[Element], walk: Walk) -> By
     if not author or len(author) > MAX_NAME_CHARS:
         return None
     keys = first_words(post, skipped=() if mark is post else (mark,), stop=marks, walk=walk)
-    return Byline(author, inert(_date(post, mark, marks)), keys) if keys else None
+    return Byline(author, inert(_date(post, mark, marks)), keys, post, mark) if keys else None
 
 
 def _author(mark: Element) -> str:
