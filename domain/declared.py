@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.head_meta import meta_values
-from domain.page_titles import declared_title
+from domain.head_meta import head_markup, meta_values
+from domain.page_titles import title_declared_in
 
 #: Only the start of a page is read: the head, which a page's own scripts can fill.
 SCAN_CHARS = 1_000_000
@@ -33,10 +33,11 @@ class Declared:
 
 
 def declared(html: str) -> Declared | None:
-    """The page's declared title (``page_titles.declared_title``) and description, or None when it
+    """The page's declared title (``page_titles.title_declared_in``) and description, or None when it
     declares no description worth reading."""
-    head = meta_values(html, scan_chars=SCAN_CHARS)
-    description = next((head[name] for name in _DESCRIPTIONS if head.get(name)), "")
+    head = head_markup(html, scan_chars=SCAN_CHARS)
+    values = meta_values(head)
+    description = next((values[name] for name in _DESCRIPTIONS if values.get(name)), "")
     if len(description) < MIN_DESCRIPTION_CHARS:
         return None
-    return Declared(declared_title(html) or "", description[:MAX_CHARS])
+    return Declared(title_declared_in(head, values) or "", description[:MAX_CHARS])

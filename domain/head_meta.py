@@ -13,17 +13,43 @@ from __future__ import annotations
 import re
 from html import unescape
 
-_META = re.compile(r"<meta\b([^<>]*+)>", re.IGNORECASE)
+# A quoted value may hold a ">" ("Cats > Dogs"), not a "<": so no try reads past the next "<", where
+# the next one starts.
+_META = re.compile(r"""<meta\b((?:[^<>"']++|"[^"<]*+"|'[^'<]*+')*+)>""", re.IGNORECASE)
+# What a page's head holds that is not its markup: comments (a draft's old tags) and the source of
+# its scripts and styles (a script writing a tag as a string).
+_UNREAD_OPENS = re.compile(r"<!--|<script\b|<style\b", re.IGNORECASE)
+_UNREAD_CLOSES = {"<!--": "-->", "<script": "</script", "<style": "</style"}
+_HEAD_ENDS = re.compile(r"</head\b|<body\b", re.IGNORECASE)
 # A name is tried only where a run of a name's characters begins: tried at every character of a
 # run with no "=" after it, each try reading to the run's end, a tag of 4,000 letters took 0.2 s.
 _ATTRIBUTE = re.compile(r"""(?<![^\s"'<>/=])([^\s"'<>/=]++)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+))""")
 
 
-def meta_values(html: str, *, scan_chars: int) -> dict[str, str]:
-    """The first non-empty ``content`` of each ``<meta>`` named by ``property`` or ``name`` in the first
-    ``scan_chars`` of ``html``: keys in lower case, entities read, whitespace collapsed to single spaces."""
+def head_markup(html: str, *, scan_chars: int) -> str:
+    """The markup of the page's head: its first ``scan_chars`` characters up to ``</head>`` or ``<body>``,
+    without comments and the source of scripts and styles (an inline SVG's ``<title>`` in the body
+    is an icon's name, a commented-out ``og:title`` an old draft's)."""
+    start = html[:scan_chars]
+    end = _HEAD_ENDS.search(start)
+    head = start[: end.start()] if end else start
+    lowered = head.lower()
+    kept: list[str] = []
+    at = 0
+    while (opening := _UNREAD_OPENS.search(head, at)) is not None:
+        kept.append(head[at : opening.start()])
+        close = _UNREAD_CLOSES[opening[0].lower()]
+        found = lowered.find(close, opening.end())
+        at = len(head) if found < 0 else found + len(close)
+    kept.append(head[at:])
+    return "".join(kept)
+
+
+def meta_values(head: str) -> dict[str, str]:
+    """The first non-empty ``content`` of each ``<meta>`` named by ``property`` or ``name`` in ``head``
+    (``head_markup``): keys in lower case, entities read, whitespace collapsed to single spaces."""
     values: dict[str, str] = {}
-    for tag in _META.finditer(html, 0, scan_chars):
+    for tag in _META.finditer(head):
         attributes = _attributes(tag[1])
         key = (attributes.get("property") or attributes.get("name") or "").strip().lower()
         content = " ".join(attributes.get("content", "").split())

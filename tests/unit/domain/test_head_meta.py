@@ -7,7 +7,7 @@ import re
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from domain.head_meta import _ATTRIBUTE, meta_values
+from domain.head_meta import _ATTRIBUTE, head_markup, meta_values
 
 
 def test_the_first_value_of_each_name_or_property_is_kept_in_lower_case_with_entities_read() -> None:
@@ -18,17 +18,30 @@ def test_the_first_value_of_each_name_or_property_is_kept_in_lower_case_with_ent
         '<meta charset="utf-8"><meta name="empty" content="">'
         '<meta name="first" name="second" content="x">'
     )
-    assert meta_values(html, scan_chars=len(html)) == {
+    assert meta_values(html) == {
         "og:title": "Fish & chips",
         "description": "A long walk",
         "first": "x",
     }
 
 
-def test_only_the_start_is_read() -> None:
-    html = '<p>text</p><meta name="description" content="late">'
-    assert meta_values(html, scan_chars=len(html)) == {"description": "late"}
-    assert meta_values(html, scan_chars=len(html) - 1) == {}
+def test_only_the_head_s_markup_is_read() -> None:
+    html = (
+        "<html><head><!-- <meta property='og:title' content='An old draft'> -->"
+        '<script>document.write(\'<meta name="description" content="from a script">\')</script>'
+        '<style>/* <meta name="author" content="in a style"> */</style>'
+        '<meta property="og:title" content="Cats > Dogs: a study">'
+        '</head><body><meta name="description" content="in the body"></body></html>'
+    )
+
+    assert meta_values(head_markup(html, scan_chars=len(html))) == {"og:title": "Cats > Dogs: a study"}
+    assert meta_values(head_markup(html, scan_chars=20)) == {}
+
+
+def test_an_unclosed_comment_or_script_hides_the_rest_of_the_head() -> None:
+    html = '<head><meta name="a" content="seen"><!-- <meta name="b" content="unseen">'
+
+    assert meta_values(head_markup(html, scan_chars=len(html))) == {"a": "seen"}
 
 
 # The attribute pattern as it was written first, tried at every character of a run of a name's

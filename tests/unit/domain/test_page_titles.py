@@ -135,3 +135,21 @@ def test_a_window_opening_with_a_heading_that_says_the_title_need_not_repeat_it(
     text: str, title: str, says_it: bool
 ) -> None:
     assert opens_with_title(text, title) is says_it
+
+
+def test_a_title_is_read_from_the_head_not_from_comments_scripts_or_an_icon_s_title() -> None:
+    commented = '<html><head><!-- <meta property="og:title" content="Old draft"> --><title>Real title</title></head>'
+    scripted = (
+        '<html><head><script>w(\'<meta property="og:title" content="Script">\')</script><title>Real title</title>'
+    )
+    icon_only = "<html><head><meta charset=utf-8></head><body><svg><title>Close icon</title></svg></body></html>"
+
+    assert declared_title(commented) == declared_title(scripted) == "Real title"
+    assert declared_title(icon_only) is None
+
+
+def test_invisible_characters_go_and_a_linked_heading_says_its_words() -> None:
+    assert (
+        declared_title("<title>Wiki\u200bpe\u00addia\ufeff \U000e0041guide\u061cnow</title>") == "Wikipedia guide now"
+    )
+    assert leading_title("# [Some post](https://forum.example/t/1)\n\ntext") == "Some post"
