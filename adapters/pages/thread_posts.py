@@ -9,8 +9,9 @@ half of their words in the references (docs/extraction.md, thirty-ninth round).
 The posts are the ones ``post_bylines`` finds in the page's tree, each with the first words of
 its own text. After the choice, each is looked for in the answer in the page's order; a post whose
 words the answer does not hold anywhere, with a post before it and a post after it that the
-answer holds, is written (its element as Markdown, the same pruning as the whole page's, its
-author's mark, dates and the replies nested in it left out) above the next post the answer holds.
+answer holds, is written (its own text as Markdown, ``post_text``; its quotes of posts the answer
+holds left out) above the next post the answer holds and the lines of that post's header the
+answer kept ("#5 ·"), never inside a code block or a table.
 Its byline then goes above it as above any other post. Only between two kept posts: an answer
 that keeps no reply, or that ends before the replies, left them out as a whole (an article's
 comments), and a post past the last one kept has no place to go that the answer shows.
@@ -20,33 +21,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from copy import deepcopy
 from dataclasses import dataclass, field
-from itertools import islice
 
-from adapters.pages.html_markdown import SOURCE_TAGS, Element, drop_tree, element_to_markdown
+from adapters.pages.html_markdown import Element
 from adapters.pages.labels_above import line_words, located, short_text, start_of_block
+from adapters.pages.post_text import post_markdown
+from domain.markdown_lines import CODE_FENCE
 
-# A post holding more elements than this is not copied to be written: a reply to a thread is a
-# few dozen elements, and a "post" of thousands is a page's wrapper (or a page built to be slow).
-_MAX_POST_ELEMENTS = 3_000
 # A post written back is at most this long; longer, it is left out whole (no part of a post).
 _MAX_POST_CHARS = 6_000
 _MAX_PUT_BACK = 100  # posts written back into one answer
+_MAX_TRIED = 200  # posts read to be written back (a post the answer holds after all is read for nothing)
 _MAX_WRITTEN_CHARS = 60_000  # characters written back into one answer
 # A post's header (its number, its author's card, its date) is read for this many characters, and
 # lines of it above the post's words in the answer are looked for this far up, each this short.
 _HEADER_CHARS = 400
 _HEADER_ELEMENTS = 500
-_HEADER_LINES = 3
+_POST_HEADER_LINES = 3
 _HEADER_LINE_CHARS = 80
 _WORD = re.compile(r"\w+")
 _LINK_TARGET = re.compile(r"\]\([^()\s]*\)")
-# A post whose three-word runs the answer holds more than this share of is held (its words kept
-# under a header the answer lost), not missing.
-_RUN = 3
 _QUOTE_LINE = re.compile(r"[ \t]*>")
+_TABLE_ROW = re.compile(r"[ \t]*\|")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+# A post whose three-word runs the answer holds more than this share of is held (its words kept
+# under a header the answer lost), not missing; so is a quote.
+_RUN = 3
 _HELD_SHARE = 0.5
 
 
@@ -59,26 +59,15 @@ class ThreadPost:
     keys: tuple[str, ...]
     post: Element = field(compare=False, repr=False)
     mark: Element = field(compare=False, repr=False)  # its author's mark (the post, for a ``data-author``)
-    others: frozenset[Element] = field(compare=False, repr=False)  # the page's other posts
+    posts: frozenset[Element] = field(compare=False, repr=False)  # the page's posts, its own among them
     base_url: str | None = None
 
     def markdown(self) -> str:
-        """The post's own text as Markdown: a copy of it without its author's mark (its byline says
-        who), its dates (its byline says when) and the other posts nested in it (each is a post of
-        its own), pruned as the whole page is."""
-        elements = list(islice(self.post.iter(), _MAX_POST_ELEMENTS + 1))
-        if len(elements) > _MAX_POST_ELEMENTS:
+        """The post's own text as Markdown (``post_text``); "" for a post too large to write back."""
+        if not self.keys:
             return ""
-        copy = deepcopy(self.post)
-        left_out = [
-            mine
-            for theirs, mine in zip(elements, copy.iter(), strict=False)
-            if theirs is not self.post and (theirs is self.mark or theirs in self.others or theirs.tag == "time")
-        ]
-        for element in left_out:
-            if element.getparent() is not None:
-                drop_tree(element)
-        return element_to_markdown(_body(copy, self.keys[0]) if self.keys else copy, self.base_url)
+        text = post_markdown(self.post, self.mark, self.posts, self.keys[0], self.base_url).strip()
+        return text if len(text) <= _MAX_POST_CHARS else ""
 
     def header_words(self) -> frozenset[str]:
         """The words the post shows before its own text (its number, its author's card, its date):
@@ -94,8 +83,8 @@ def thread_posts(
 ) -> tuple[ThreadPost, ...]:
     """``posts``: each post's element, its author's mark and its keys, in the page's order
     (``post_bylines``). The post elements are read, not changed."""
-    others = frozenset(post for post, _, _ in posts)
-    return tuple(ThreadPost(keys, post, mark, others - {post}, base_url) for post, mark, keys in posts)
+    elements = frozenset(post for post, _, _ in posts)
+    return tuple(ThreadPost(keys, post, mark, elements, base_url) for post, mark, keys in posts)
 
 
 def with_posts_put_back(markdown: str, posts: Sequence[ThreadPost]) -> str:
@@ -103,37 +92,36 @@ def with_posts_put_back(markdown: str, posts: Sequence[ThreadPost]) -> str:
     if len(posts) < 3:
         return markdown
     lines = markdown.split("\n")
-    words = line_words(lines)
-    places = located([post.keys for post in posts], words)
+    places = located([post.keys for post in posts], line_words(lines))
     if sum(place is not None for place in places) < 2:
         return markdown
+    held = _Held(markdown)
+    code = _code_lines(lines)
     above: dict[int, list[str]] = {}
-    written = chars = 0
+    written = chars = tried = 0
     previous = -1  # the line of the last post the answer holds, going down the page (none yet)
     waiting: list[ThreadPost] = []  # posts missing since it
-    held = _Held(markdown)
     for post, place in zip(posts, places, strict=True):
         if place is None:
-            if previous >= 0 and not _held_anywhere(post.keys, words):
+            if previous >= 0 and not any(held.holds_run_of(key) for key in post.keys):
                 waiting.append(post)
             continue
-        texts = []
-        for missing in waiting[: _MAX_PUT_BACK - written]:
-            text = missing.markdown().strip()
-            if not text or len(text) > _MAX_POST_CHARS or chars + len(text) > _MAX_WRITTEN_CHARS:
-                continue
-            # Its first words may be its header's (a date, a member's title) where the answer kept
-            # its text alone: a post whose runs of words the answer holds is held, not missing. A
-            # quote of a post the answer holds (often the one just above) is said once already.
-            text = held.without_held_quotes(text)
-            if text and not held.holds(text):
-                texts.append(text)
-                held.add(text)
-                chars += len(text)
-        if texts:
-            at = _above_its_header(lines, start_of_block(lines, place, floor=previous + 1), previous + 1, post)
-            above[at] = texts
-            written += len(texts)
+        at = _above_its_header(lines, start_of_block(lines, place, floor=previous + 1), previous + 1, post)
+        if waiting and not _inside_a_block(lines, code, at):
+            texts = []
+            for missing in waiting[: max(0, min(_MAX_PUT_BACK - written, _MAX_TRIED - tried))]:
+                tried += 1
+                # Its first words may be its header's (a date, a member's title) where the answer
+                # kept its text alone: a post whose runs of words the answer holds is held, not
+                # missing. A quote of a post the answer holds (the one just above) is said already.
+                text = held.without_held_quotes(missing.markdown())
+                if text and not held.holds(text) and chars + len(text) <= _MAX_WRITTEN_CHARS:
+                    texts.append(text)
+                    held.add(text)
+                    chars += len(text)
+            if texts:
+                above[at] = texts
+                written += len(texts)
         previous, waiting = place, []
     if not above:
         return markdown
@@ -148,29 +136,29 @@ def with_posts_put_back(markdown: str, posts: Sequence[ThreadPost]) -> str:
 
 
 class _Held:
-    """The answer's three-word runs (read once a post is to be written) and those of the posts
-    written back into it."""
+    """The answer's three-word runs (read once a post is missing) and those of the posts written back."""
 
     def __init__(self, markdown: str) -> None:
         self._markdown = markdown
         self._runs: set[tuple[str, ...]] | None = None
 
-    def share(self, text: str) -> float:
-        """The share of ``text``'s runs held (1 for a text of no run: nothing of it is missing)."""
-        runs = _runs(text)
-        held = self._held()
-        return sum(run in held for run in runs) / len(runs) if runs else 1.0
+    def holds_run_of(self, key: str) -> bool:
+        """Whether the answer says ``key`` (a post's first words, three or more) anywhere: each of its
+        runs held, out of the page's order (a quote of it, a reordered answer), so not lost."""
+        runs = _runs(key)
+        return bool(runs) and runs <= self._held()
 
     def holds(self, text: str) -> bool:
         """Whether more than ``_HELD_SHARE`` of a post's runs are held, or of its longest paragraph's
         (its text, where a header of dates and titles the answer lost comes with it)."""
         longest = max(_PARAGRAPH_BREAK.split(text), key=len)
-        return self.share(text) > _HELD_SHARE or self.share(longest) > _HELD_SHARE
+        return self._share(text) > _HELD_SHARE or self._share(longest) > _HELD_SHARE
 
     def add(self, text: str) -> None:
         self._held().update(_runs(text))
 
     def without_held_quotes(self, text: str) -> str:
+        """``text`` without its quotes whose runs are held."""
         lines = text.split("\n")
         kept: list[str] = []
         index = 0
@@ -182,11 +170,16 @@ class _Held:
                 kept.append(lines[index])
                 index += 1
                 continue
-            quote = lines[index:end]
-            if self.share("\n".join(quote)) <= _HELD_SHARE:
-                kept += quote
+            if self._share("\n".join(lines[index:end])) <= _HELD_SHARE:
+                kept += lines[index:end]
             index = end
         return "\n".join(kept).strip()
+
+    def _share(self, text: str) -> float:
+        """The share of ``text``'s runs held (1 for a text of no run: nothing of it is missing)."""
+        runs = _runs(text)
+        held = self._held()
+        return sum(run in held for run in runs) / len(runs) if runs else 1.0
 
     def _held(self) -> set[tuple[str, ...]]:
         if self._runs is None:
@@ -199,45 +192,24 @@ def _runs(text: str) -> frozenset[tuple[str, ...]]:
     return frozenset(tuple(words[index : index + _RUN]) for index in range(len(words) - _RUN + 1))
 
 
-def _held_anywhere(keys: tuple[str, ...], words: list[str]) -> bool:
-    """Whether any of a post's first runs of words is on a line of the answer: held, out of the
-    page's order (a quote of it, a reordered answer), so not lost."""
-    padded = [f" {key} " for key in keys]
-    return any(key in line for line in words for key in padded)
+def _code_lines(lines: list[str]) -> list[bool]:
+    """Whether each line is a code block's (its fences included)."""
+    inside = False
+    flags = []
+    for line in lines:
+        fence = CODE_FENCE.match(line) is not None
+        flags.append(inside or fence)
+        inside = inside != fence
+    return flags
 
 
-def _body(post: Element, key: str) -> Element:
-    """Where a post's words are: down from the post, into the child holding more than half of its
-    element's words and the post's first words (``key``: not a quote of another post), while there
-    is one. A post's header (its number, its date), its author's card and its footer ("Reply With
-    Quote", reactions) are its children beside that one."""
-    body = post
-    while True:
-        shown = [(_shown_words(child), child) for child in body if isinstance(child.tag, str)]
-        total = sum(len(words) for words, _ in shown) + len(_WORD.findall(_own_text(body)))
-        words, child = max(shown, key=lambda pair: len(pair[0]), default=([], None))
-        if child is None or 2 * len(words) <= total or f" {key} " not in f" {' '.join(words)} ":
-            return body
-        body = child
-
-
-def _shown_words(element: Element) -> list[str]:
-    """The words a reader sees under ``element``, lower case (scripts' and styles' source left out)."""
-    parts = [
-        text
-        for node in element.iter()
-        for text in (
-            node.text if isinstance(node.tag, str) and node.tag not in SOURCE_TAGS else None,
-            node.tail if node is not element else None,
-        )
-        if text
-    ]
-    return _WORD.findall(" ".join(parts).lower())
-
-
-def _own_text(element: Element) -> str:
-    """``element``'s text in no child: its own text and its children's tails."""
-    return " ".join([element.text or "", *(child.tail or "" for child in element)])
+def _inside_a_block(lines: list[str], code: list[bool], at: int) -> bool:
+    """Whether a text written above line ``at`` would fall inside a code block or a table."""
+    if at == 0:
+        return False
+    if code[at] and code[at - 1] and not CODE_FENCE.match(lines[at]):
+        return True
+    return bool(_TABLE_ROW.match(lines[at]) and _TABLE_ROW.match(lines[at - 1]))
 
 
 def _above_its_header(lines: list[str], start: int, floor: int, post: ThreadPost) -> int:
@@ -246,11 +218,11 @@ def _above_its_header(lines: list[str], start: int, floor: int, post: ThreadPost
     header = post.header_words()
     taken = 0
     index = start - 1
-    while index >= floor and taken < _HEADER_LINES:
+    while index >= floor and taken < _POST_HEADER_LINES:
         line = lines[index]
         if line.strip():
             words = _WORD.findall(line.lower())
-            if len(line) > _HEADER_LINE_CHARS or not set(words) <= header:
+            if not words or len(line) > _HEADER_LINE_CHARS or not set(words) <= header:
                 break
             start, taken = index, taken + 1
         index -= 1

@@ -173,3 +173,51 @@ def test_a_post_whose_first_words_are_its_header_s_is_held_by_its_text() -> None
 
     assert len(posts) == 3 and not any(SECOND[:10].lower() in key for key in posts[1].keys)
     assert with_posts_put_back(answer, posts) == answer
+
+
+def test_a_written_back_post_keeps_all_its_paragraphs_and_its_words_in_time_but_not_the_page_after_it() -> None:
+    body = (
+        f"<p>{QUESTION} I tried the relay and the fuse box under the dash first, with no luck at all.</p>"
+        "<p>The swap meet opens on <time datetime='2025-04-05'>Saturday the fifth</time> at the fairground.</p>"
+    )
+    page = _thread(
+        _post(1, "ninja", "2025-03-21", FIRST),
+        _post(2, "murfs", "2025-03-21", body) + "An advert the page shows between two posts, not a post's words.",
+        _post(3, "ninja", "2025-03-22", THIRD),
+    )
+    answer = f"#1 ·\n{FIRST}\n\nAn advert the page shows between two posts, not a post's words.\n\n#3 ·\n{THIRD}\n"
+
+    markdown = with_posts_put_back(answer, _posts(page))
+
+    assert QUESTION in markdown and "opens on Saturday the fifth at the fairground" in markdown
+    assert markdown.count("An advert the page shows") == 1
+
+
+def test_a_post_s_author_card_and_footer_stay_out_of_its_text() -> None:
+    def post(author: str, text: str) -> str:
+        return f"""<li class="postbit"><div class="posthead">Posted 11-29-2024, 08:24 PM</div>
+          <div class="postdetails"><div class="userinfo"><a class="username" href="/members/{author}">{author}</a>
+            <span class="usertitle">Junior Guest</span> <span>Join Date: Nov 2024</span> <span>Posts: 3</span></div>
+            <div class="postbody"><div class="content">{text}</div></div></div>
+          <div class="postfoot"><a href="/reply">Reply With Quote</a></div></li>"""
+
+    page = f"<html><body><ol class='posts'>{post('a', FIRST)}{post('b', SECOND)}{post('c', THIRD)}</ol></body></html>"
+
+    written = _posts(page)[1].markdown()
+
+    assert written == SECOND
+
+
+def test_nothing_is_written_into_a_code_block_or_between_a_table_s_rows() -> None:
+    code_ends = f"#1 ·\n{FIRST}\n\n```\nif (gate) {{\n  on();\n}}\n```\n#3 ·\n{THIRD}\n"
+    table = f"| ninja | {FIRST} |\n| --- | --- |\n| murfs | {THIRD} |\n"
+    page = _thread(
+        _post(1, "ninja", "2025-03-21", FIRST),
+        _post(2, "golf", "2025-03-21", SECOND),
+        _post(3, "murfs", "2025-03-21", THIRD),
+    )
+
+    in_code = with_posts_put_back(code_ends, _posts(page))
+
+    assert in_code[: in_code.index(SECOND)].count("```") == 2  # after the block, not inside it
+    assert with_posts_put_back(table, _posts(page)) == table
