@@ -53,6 +53,7 @@ from adapters.pages.glued_inlines import space_glued_inlines
 from adapters.pages.heading_lines import headings_restored, page_headings
 from adapters.pages.heading_markup import mend_headings
 from adapters.pages.html_markdown import Element
+from adapters.pages.icon_cells import icon_cells_read
 from adapters.pages.image_echoes import without_echoed_images
 from adapters.pages.inline_quotes import quotes_marked
 from adapters.pages.introduced_lists import IntroducedList, introduced_lists, lists_put_back
@@ -184,9 +185,10 @@ def html_to_article(
         deadline = clock() + budget_seconds
         kind = detect_kind(data, structure)
         reviews = cut_from_tree(kind, data, root)
-        introduced = introduced_lists(root, candidates.links_base(root, url))
+        base = candidates.links_base(root, url)
+        introduced = introduced_lists(root, base)
         bylines = post_bylines(root, thread=kind == "forum")
-        posts = thread_posts([(b.post, b.mark, b.keys) for b in bylines], candidates.links_base(root, url))
+        posts = thread_posts([(b.post, b.mark, b.keys) for b in bylines], base)
         labels = (tuple(byline.label for byline in bylines), panel_labels(root))
         languages = code_languages(root)
         if draft is not None:
@@ -237,7 +239,8 @@ def parse_page(html: str) -> tuple[Element, str] | None:
     hold (``layout_tables``), a short cell spanning rows written into each of them
     (``table_spans``: a Markdown table has no merged cells), inline quotations with their marks
     (``inline_quotes``: trafilatura dropped a paragraph's text after one), a price's cents set as a
-    superscript with their point (``price_cents``: "$19⁹⁹" read "$1999"), server-rendered web components
+    superscript with their point (``price_cents``: "$19⁹⁹" read "$1999"), a table cell showing only an
+    icon with what the icon says (``icon_cells``: a check, a cross, its name), server-rendered web components
     composed with their slots (``shadow_roots``), formulas as the TeX their MathML carries
     (``math_markup``).
     Out of the tree then, for every candidate: its scripts' failure messages
@@ -269,6 +272,7 @@ def parse_page(html: str) -> tuple[Element, str] | None:
         + row_spans_filled(root)
         + quotes_marked(root)
         + cents_pointed(root)
+        + icon_cells_read(root)
         + shadow_roots_opened(root)
         + formulas_as_tex(root)
         + named_boxes_out(root, (ERROR_MESSAGES, PROMPTS, BREADCRUMBS, LIST_CONTROLS, AUTHOR_BIOS))
@@ -382,7 +386,9 @@ def choose(
     kept written back in their place before the labels (``thread_posts``).
 
     Separate from the parsing and the extractors so that bench/extraction_replay.py can replay the
-    very same choice over candidates it made once and cached.
+    very same choice over candidates it made once and cached (without ``labels`` and ``posts``, which
+    are read from the page's tree each time: the replay measures the vote, ``bench.extraction`` the
+    whole of it).
     """
     candidates = _WithoutRecommendations(run)
     chosen = _chosen(kind, data, structure, candidates)
