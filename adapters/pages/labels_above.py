@@ -30,7 +30,10 @@ _LOOK_AHEAD = 400
 _LINE_CHARS = 4_000
 _KEY_WORDS = 6  # a block's first words looked for in the answer
 _MIN_KEY_WORDS = 3
-KEYS_A_BLOCK = 4  # runs of text of a block tried, in order, when its first is not in the answer
+# Runs of text of a block tried, in order, when its first is not in the answer: a post's header may
+# hold four runs before its text (vBulletin's date, a member's title, "Join Date: Nov 2024", its
+# post count), which answers drop; at 4 such posts got no byline (thirty-ninth round).
+KEYS_A_BLOCK = 8
 # Elements of a block read for its first words: a block holding nothing but empty elements is
 # not walked to its end (250 nested panels of 20,000 elements each).
 _MAX_WALK = 2_000

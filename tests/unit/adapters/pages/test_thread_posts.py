@@ -5,7 +5,7 @@ twice, never a page's worth of text."""
 from __future__ import annotations
 
 from adapters.pages.candidates import parse_html
-from adapters.pages.labels_above import with_labels
+from adapters.pages.labels_above import KEYS_A_BLOCK, with_labels
 from adapters.pages.post_bylines import post_bylines
 from adapters.pages.thread_posts import ThreadPost, thread_posts, with_posts_put_back
 
@@ -165,13 +165,13 @@ def test_a_post_whose_first_words_are_its_header_s_is_held_by_its_text() -> None
           <a class="username" href="/members/{n}">member{n}</a></div>
           <div class="postbody"><p>{text}</p></div></li>"""
 
-    header = """<div class="posthead">Posted on the second of March</div><span>Guest since the year 2002</span>
-        <span>Join Date: Nov 2020</span><span>Posts: 3 in all</span>"""
+    # More runs of words than a post's keys are read for (``labels_above.KEYS_A_BLOCK``).
+    header = "".join(f"<div>Line {n} of its header</div>" for n in range(KEYS_A_BLOCK))
     page = f"<html><body><ol class='posts'>{post(1, FIRST)}{post(2, SECOND, header)}{post(3, THIRD)}</ol></body></html>"
     answer = f"{FIRST}\n\n{SECOND}\n\n{THIRD}\n"
     posts = _posts(page)
 
-    assert len(posts) == 3 and not any(SECOND[:10].lower() in key for key in posts[1].keys)
+    assert len(posts) == 3 and not any("nice work" in key for key in posts[1].keys)
     assert with_posts_put_back(answer, posts) == answer
 
 
@@ -221,3 +221,16 @@ def test_nothing_is_written_into_a_code_block_or_between_a_table_s_rows() -> Non
 
     assert in_code[: in_code.index(SECOND)].count("```") == 2  # after the block, not inside it
     assert with_posts_put_back(table, _posts(page)) == table
+
+
+def test_a_post_whose_header_holds_four_runs_of_words_still_gets_its_byline() -> None:
+    # vBulletin: a date, a member's title, a join date and a post count before the text.
+    def post(author: str, day: int, text: str) -> str:
+        return f"""<li class="postcontainer"><div class="posthead">Posted on day {day} of March 2024</div>
+          <div class="userinfo"><a class="username" href="/members/{author}">{author}</a>
+          <span>Member since the year 20{day}</span><span>Join Date: Nov 20{day}</span>
+          <span>Posts: {day}0 in all</span></div><div class="postbody"><p>{text}</p></div></li>"""
+
+    page = f"<html><body><ol class='posts'>{post('ana', 11, FIRST)}{post('bo', 12, SECOND)}</ol></body></html>"
+
+    assert _read(page, f"{FIRST}\n\n{SECOND}\n") == f"**ana**\n{FIRST}\n\n**bo**\n{SECOND}\n"
