@@ -46,9 +46,10 @@ _HEADER_LINES = 6
 # found in that post) and code (a label is never written inside a code block).
 _NOT_ITS_WORDS = frozenset({"time", "blockquote", "q", "pre", "code", *SOURCE_TAGS})
 _WORD = re.compile(r"\w+")
-_LINK_TARGET = re.compile(r"\]\([^()\s]*\)")
-_TABLE_ROW = re.compile(r"[ \t]*\|")
-_QUOTE = re.compile(r"[ \t]*>")
+# A link's target, a table's row and a quote's line in the answer (``thread_posts`` reads them too).
+LINK_TARGET = re.compile(r"\]\([^()\s]*\)")
+TABLE_ROW = re.compile(r"[ \t]*\|")
+QUOTE_LINE = re.compile(r"[ \t]*>")
 _INDENTED = re.compile(r"[ \t]+\S")
 
 
@@ -207,7 +208,7 @@ def line_words(lines: list[str]) -> list[str]:
         elif in_code:
             words.append(" ")
         else:
-            head = _LINK_TARGET.sub("]", line[:_LINE_CHARS])
+            head = LINK_TARGET.sub("]", line[:_LINE_CHARS])
             words.append(" " + " ".join(_WORD.findall(head.lower())) + " ")
     return words
 
@@ -217,15 +218,15 @@ def start_of_block(lines: list[str], at: int, *, floor: int) -> int:
     quote it is in or opens with, the list item an indented line continues."""
     start = at
     index = at - 1
-    if _TABLE_ROW.match(lines[at]):
-        while index >= floor and _TABLE_ROW.match(lines[index]):
+    if TABLE_ROW.match(lines[at]):
+        while index >= floor and TABLE_ROW.match(lines[index]):
             start, index = index, index - 1
         return start
     if _INDENTED.match(lines[at]):
         while index >= floor and _INDENTED.match(lines[index]):
             start, index = index, index - 1
         return index if index >= floor and lines[index].strip() else start
-    while index >= floor and (not lines[index].strip() or _QUOTE.match(lines[index])):
+    while index >= floor and (not lines[index].strip() or QUOTE_LINE.match(lines[index])):
         if lines[index].strip():
             start = index
         index -= 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from adapters.pages.text_words import word_runs
 from domain.markdown_lines import CODE_FENCE
 
 # A quote is cut when at least this share of its three-word runs appeared earlier in the answer:
@@ -51,7 +52,7 @@ def shortened_repeats(markdown: str) -> str:
             end += 1
         quote = " ".join(_LINK.sub(r"\1", part.lstrip("> \t")) for part in lines[index:end]).split()
         words = _words(" ".join(quote))
-        runs = _runs(words)
+        runs = word_runs(words)
         if len(words) > KEPT_WORDS + _SLACK_WORDS and len(runs & seen) >= REPEATED_SHARE * len(runs):
             out.append("> " + " ".join(quote[:KEPT_WORDS]) + " …")
         else:
@@ -66,11 +67,7 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-def _runs(words: list[str]) -> set[tuple[str, ...]]:
-    return set(zip(words, words[1:], words[2:], strict=False))
-
-
 def _remember(words: list[str], seen: set[tuple[str, ...]], previous: list[str]) -> list[str]:
     joined = previous + words
-    seen |= _runs(joined)
+    seen |= word_runs(joined)
     return joined[-2:]

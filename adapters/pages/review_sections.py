@@ -31,6 +31,7 @@ from lxml import etree
 from adapters.pages.html_markdown import SOURCE_TAGS, Element, drop_tree, element_to_markdown, word_count
 from adapters.pages.markup_names import named
 from adapters.pages.page_kind import MAX_ELEMENTS
+from adapters.pages.text_words import word_runs
 from domain.markdown_lines import CODE_FENCE
 from domain.script_shell import readable_text
 
@@ -91,8 +92,7 @@ def without_review_lines(markdown: str, reviews: frozenset[str], page: str) -> s
 
 
 def _runs(key: str) -> set[tuple[str, ...]]:
-    words = key.split()
-    return set(zip(words, words[1:], words[2:], strict=False))
+    return word_runs(key.split())
 
 
 def _share(runs: set[tuple[str, ...]], of: set[tuple[str, ...]]) -> float:

@@ -65,6 +65,12 @@ def word_tokens(text: str) -> list[str]:
     return tokens
 
 
+def word_runs(words: list[str]) -> set[tuple[str, ...]]:
+    """Each three words in a row of ``words``: a text's runs, by which the passes that look for it in
+    another (a quote repeated, a review's line, a post the answer holds) tell its words in order."""
+    return set(zip(words, words[1:], words[2:], strict=False))
+
+
 def words_apart(text: str) -> str:
     """``text`` with its words apart: as it is in scripts written with spaces, its ``word_tokens``
     joined by spaces where it holds East Asian or Southeast Asian text, so that a tokenizer that

@@ -24,9 +24,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from adapters.pages.html_markdown import Element
-from adapters.pages.labels_above import line_words, located, short_text, start_of_block
+from adapters.pages.labels_above import (
+    LINK_TARGET,
+    QUOTE_LINE,
+    TABLE_ROW,
+    line_words,
+    located,
+    short_text,
+    start_of_block,
+)
 from adapters.pages.post_text import post_markdown
-from domain.markdown_lines import CODE_FENCE
+from adapters.pages.text_words import word_runs
+from domain.markdown_lines import lines_outside_code
 
 # A post written back is at most this long; longer, it is left out whole (no part of a post).
 _MAX_POST_CHARS = 6_000
@@ -40,13 +49,9 @@ _HEADER_ELEMENTS = 500
 _POST_HEADER_LINES = 3
 _HEADER_LINE_CHARS = 80
 _WORD = re.compile(r"\w+")
-_LINK_TARGET = re.compile(r"\]\([^()\s]*\)")
-_QUOTE_LINE = re.compile(r"[ \t]*>")
-_TABLE_ROW = re.compile(r"[ \t]*\|")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # A post whose three-word runs the answer holds more than this share of is held (its words kept
 # under a header the answer lost), not missing; so is a quote.
-_RUN = 3
 _HELD_SHARE = 0.5
 
 
@@ -96,7 +101,7 @@ def with_posts_put_back(markdown: str, posts: Sequence[ThreadPost]) -> str:
     if sum(place is not None for place in places) < 2:
         return markdown
     held = _Held(markdown)
-    code = _code_lines(lines)
+    outside_code = lines_outside_code(lines)
     above: dict[int, list[str]] = {}
     written = chars = tried = 0
     previous = -1  # the line of the last post the answer holds, going down the page (none yet)
@@ -107,7 +112,7 @@ def with_posts_put_back(markdown: str, posts: Sequence[ThreadPost]) -> str:
                 waiting.append(post)
             continue
         at = _above_its_header(lines, start_of_block(lines, place, floor=previous + 1), previous + 1, post)
-        if waiting and not _inside_a_block(lines, code, at):
+        if waiting and not _inside_a_block(lines, outside_code, at):
             texts = []
             for missing in waiting[: max(0, min(_MAX_PUT_BACK - written, _MAX_TRIED - tried))]:
                 tried += 1
@@ -164,7 +169,7 @@ class _Held:
         index = 0
         while index < len(lines):
             end = index
-            while end < len(lines) and _QUOTE_LINE.match(lines[end]):
+            while end < len(lines) and QUOTE_LINE.match(lines[end]):
                 end += 1
             if end == index:
                 kept.append(lines[index])
@@ -183,33 +188,22 @@ class _Held:
 
     def _held(self) -> set[tuple[str, ...]]:
         if self._runs is None:
-            self._runs = set(_runs(self._markdown))
+            self._runs = _runs(self._markdown)
         return self._runs
 
 
-def _runs(text: str) -> frozenset[tuple[str, ...]]:
-    words = _WORD.findall(_LINK_TARGET.sub("]", text).lower())
-    return frozenset(tuple(words[index : index + _RUN]) for index in range(len(words) - _RUN + 1))
+def _runs(text: str) -> set[tuple[str, ...]]:
+    return word_runs(_WORD.findall(LINK_TARGET.sub("]", text).lower()))
 
 
-def _code_lines(lines: list[str]) -> list[bool]:
-    """Whether each line is a code block's (its fences included)."""
-    inside = False
-    flags = []
-    for line in lines:
-        fence = CODE_FENCE.match(line) is not None
-        flags.append(inside or fence)
-        inside = inside != fence
-    return flags
-
-
-def _inside_a_block(lines: list[str], code: list[bool], at: int) -> bool:
-    """Whether a text written above line ``at`` would fall inside a code block or a table."""
+def _inside_a_block(lines: list[str], outside_code: list[bool], at: int) -> bool:
+    """Whether a text written above line ``at`` (a line with words, never a fence) would fall inside
+    a code block or a table."""
     if at == 0:
         return False
-    if code[at] and code[at - 1] and not CODE_FENCE.match(lines[at]):
+    if not outside_code[at] and not outside_code[at - 1]:
         return True
-    return bool(_TABLE_ROW.match(lines[at]) and _TABLE_ROW.match(lines[at - 1]))
+    return bool(TABLE_ROW.match(lines[at]) and TABLE_ROW.match(lines[at - 1]))
 
 
 def _above_its_header(lines: list[str], start: int, floor: int, post: ThreadPost) -> int:
